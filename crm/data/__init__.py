@@ -1,0 +1,1 @@
+"""Raw public preference data -> canonical samples (converters, criteria pools, splits, CLI)."""

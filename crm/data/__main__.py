@@ -1,0 +1,94 @@
+"""Command line: ``python -m crm.data prepare ...`` and ``python -m crm.data validate FILE...``.
+
+Data problems are user errors, not bugs: they are printed as one message (naming file and line)
+with exit code 1, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from crm.data.prepare import prepare
+from crm.data.schema import DataFormatError, read_samples
+from crm.data.sources import RAW_HINT, SOURCES
+from crm.data.splits import DEFAULT_HELDOUT_STYLES
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m crm.data", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    prep = commands.add_parser("prepare", help="convert the raw corpora into split jsonl files")
+    prep.add_argument("--raw", default=os.environ.get("CRM_RAW_DIR"), help="raw data dir (default: $CRM_RAW_DIR)")
+    prep.add_argument(
+        "--out",
+        default=os.environ.get("CRM_DATA_DIR", "data/processed"),
+        help="output dir (default: $CRM_DATA_DIR or data/processed)",
+    )
+    prep.add_argument("--sources", help=f"comma-separated subset of: {','.join(SOURCES)} (default: all)")
+    prep.add_argument("--seed", type=int, default=0)
+    prep.add_argument(
+        "--heldout-style",
+        action="append",
+        dest="heldout_styles",
+        help=f"style kept out of train/val (repeatable; 'none': no hold-out; default: {DEFAULT_HELDOUT_STYLES[0]})",
+    )
+
+    check = commands.add_parser("validate", help="check that jsonl files follow the sample schema")
+    check.add_argument("files", nargs="+", type=Path)
+    return parser
+
+
+def _heldout(values: list[str] | None) -> tuple[str, ...]:
+    if values is None:
+        return DEFAULT_HELDOUT_STYLES
+    return tuple(v for v in values if v.lower() != "none")
+
+
+def _run_prepare(args: argparse.Namespace) -> None:
+    if not args.raw:
+        raise FileNotFoundError(f"no raw data directory: {RAW_HINT}")
+    sources = args.sources.split(",") if args.sources else None
+    prepare(args.raw, args.out, sources, args.seed, _heldout(args.heldout_styles))
+    print(f"wrote {Path(args.out) / 'manifest.json'}")
+
+
+def _run_validate(files: list[Path]) -> None:
+    table = Table(title="Sample files")
+    for column in ("file", "samples", "model_a", "model_b", "tie", "sources"):
+        table.add_column(column, justify="left" if column in ("file", "sources") else "right", overflow="fold")
+    for path in files:
+        samples, _ = read_samples(path)
+        labels = Counter(s.preference for s in samples)
+        sources = Counter(s.source or "?" for s in samples)
+        by_source = ", ".join(f"{name} {n}" for name, n in sources.most_common())
+        label_counts = (str(labels[k]) for k in ("model_a", "model_b", "tie"))
+        table.add_row(str(path), str(len(samples)), *label_counts, by_source)
+    Console().print(table)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the exit code."""
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        if args.command == "prepare":
+            _run_prepare(args)
+        else:
+            _run_validate(args.files)
+    except (FileNotFoundError, DataFormatError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,299 @@
+"""LightningDataModule: processed jsonl -> (direction, noise) -> rendered, dynamically padded batches."""
+
+from __future__ import annotations
+
+import logging
+import random
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import torch
+from lightning import LightningDataModule
+from torch.utils.data import DataLoader, Dataset
+from transformers.trainer_pt_utils import LengthGroupedSampler
+
+from crm.data.noise import CriteriaBank, apply_direction, apply_noise
+from crm.data.rendering import Renderer, SampleTooLong
+from crm.data.schema import PreferenceSample, read_samples
+
+log = logging.getLogger(__name__)
+
+# Test sets: (processed split, direction). Held-out queries and the held-out style, both directions.
+DEFAULT_TEST_SETS = {
+    "queries_original": ("test", "original"),
+    "queries_reverse": ("test", "reverse"),
+    "new_criteria_original": ("test_new_criteria", "original"),
+    "new_criteria_reverse": ("test_new_criteria", "reverse"),
+}
+
+
+@dataclass
+class SplitReport:
+    """Counts for one loaded split: nothing is dropped without showing up here."""
+
+    read: int = 0
+    skipped_invalid: int = 0
+    ties_excluded: int = 0
+    not_sampled: int = 0  # beyond max_train_samples / max_eval_samples
+    too_long_filtered: int = 0
+    truncated: int = 0
+    kept: int = 0
+    by_source: Counter = field(default_factory=Counter)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if k != "by_source"}
+        out["by_source"] = dict(self.by_source)
+        return out
+
+
+class PreferenceDataset(Dataset):
+    """Samples drawn through direction + noise, re-drawn every epoch (seeded by epoch and index)."""
+
+    def __init__(
+        self,
+        samples: Sequence[PreferenceSample],
+        renderer: Renderer,
+        direction: str = "original",
+        noise: str = "none",
+        bank: CriteriaBank | None = None,
+        seed: int = 0,
+        position_swap: bool = False,
+    ):
+        self.samples = list(samples)
+        self.renderer = renderer
+        self.direction = direction
+        self.noise = noise
+        self.bank = bank or CriteriaBank({})
+        self.seed = seed
+        self.position_swap = position_swap
+        self.epoch = 0
+
+    def set_epoch(self, epoch: int) -> None:
+        self.epoch = epoch
+
+    def __len__(self) -> int:
+        return len(self.samples)
+
+    def draw(self, index: int) -> PreferenceSample:
+        """The sample as the model sees it this epoch (deterministic given seed, epoch, index)."""
+        rng = random.Random(zlib.crc32(f"{self.seed}/{self.epoch}/{index}".encode()))
+        sample = apply_direction(self.samples[index], self.direction, rng)
+        sample = apply_noise(sample, self.noise, self.bank, rng)
+        if self.position_swap and rng.random() < 0.5:
+            sample = swap_sides(sample)
+        return sample
+
+    def __getitem__(self, index: int) -> dict:
+        sample = self.draw(index)
+        try:
+            return self.renderer.encode_sample(sample)
+        except SampleTooLong:  # noise made the criteria longer: fall back to the clean criteria
+            return self.renderer.encode_sample(self.samples[index])
+
+    def lengths(self) -> list[int]:
+        """Approximate lengths (characters of both answers), for length-grouped batches."""
+        return [len(s.response_a) + len(s.response_b) for s in self.samples]
+
+
+def swap_sides(sample: PreferenceSample) -> PreferenceSample:
+    """The same judgement with A and B exchanged (the label moves with the answers)."""
+    flip = {"model_a": "model_b", "model_b": "model_a", "tie": "tie"}
+    return PreferenceSample(
+        prompt=sample.prompt,
+        model_a=sample.model_b,
+        model_b=sample.model_a,
+        criteria=sample.criteria,
+        preference=flip[sample.preference],
+        idx=sample.idx,
+        human_winner=flip.get(sample.human_winner) if sample.human_winner else None,
+        a_criteria=sample.b_criteria,
+        b_criteria=sample.a_criteria,
+        a_broad_criteria_topic=sample.b_broad_criteria_topic,
+        b_broad_criteria_topic=sample.a_broad_criteria_topic,
+        source=sample.source,
+        extra=sample.extra,
+    )
+
+
+class PairCollator:
+    """Dynamic padding. ``bt``: chosen rows then rejected rows (one forward pass for both)."""
+
+    def __init__(self, tokenizer, head: str):
+        self.tokenizer = tokenizer
+        self.head = head
+
+    def _pad(self, encodings) -> dict[str, torch.Tensor]:
+        return self.tokenizer.pad([e.features() for e in encodings], return_tensors="pt")
+
+    def __call__(self, features: list[dict]) -> dict[str, torch.Tensor]:
+        if self.head == "bt":
+            batch = self._pad([f["chosen"] for f in features] + [f["rejected"] for f in features])
+        else:
+            batch = self._pad([f["pair"] for f in features])
+            batch["labels"] = torch.tensor([f["label"] for f in features], dtype=torch.long)
+        batch["truncated"] = torch.tensor([f["truncated"] for f in features], dtype=torch.bool)
+        return batch
+
+
+class CRMDataModule(LightningDataModule):
+    """Loads processed splits (building them from the raw data on first use) and serves batches."""
+
+    def __init__(
+        self,
+        tokenizer,
+        head: str,
+        input_format: str,
+        processed_dir: str | None = None,
+        raw_dir: str | None = None,
+        sources: Sequence[str] = ("dsp_styles", "alpaca_styles"),
+        split_seed: int = 0,
+        heldout_styles: Sequence[str] = ("entertainment",),
+        files: dict[str, Any] | None = None,
+        test_sets: dict[str, Sequence[str]] | None = None,
+        direction: str = "random",
+        val_direction: str = "random",
+        noise: str = "none",
+        max_length: int = 512,
+        max_response_tokens: int | None = None,
+        batch_size: int = 16,
+        eval_batch_size: int = 32,
+        num_workers: int = 0,
+        group_by_length: bool = False,
+        include_ties: bool = False,
+        skip_invalid: bool = False,
+        position_swap: bool = True,
+        max_train_samples: int | None = None,
+        max_eval_samples: int | None = None,
+        seed: int = 0,
+    ):
+        super().__init__()
+        self.tokenizer = tokenizer
+        self.head = head
+        self.renderer = Renderer(tokenizer, head, input_format, max_length, max_response_tokens)
+        self.processed_dir = processed_dir
+        self.raw_dir = raw_dir
+        self.sources = list(sources)
+        self.split_seed = split_seed
+        self.heldout_styles = list(heldout_styles)
+        self.files = dict(files or {})
+        self.test_sets = {k: tuple(v) for k, v in (test_sets or DEFAULT_TEST_SETS).items()}
+        self.direction = direction
+        self.val_direction = val_direction
+        self.noise = noise
+        self.batch_size = batch_size
+        self.eval_batch_size = eval_batch_size
+        self.num_workers = num_workers
+        self.group_by_length = group_by_length
+        self.include_ties = include_ties
+        self.skip_invalid = skip_invalid
+        self.position_swap = position_swap and head == "cls"
+        self.max_train_samples = max_train_samples
+        self.max_eval_samples = max_eval_samples
+        self.seed = seed
+        self.collator = PairCollator(tokenizer, head)
+        self.reports: dict[str, SplitReport] = {}
+        self.datasets: dict[str, PreferenceDataset] = {}
+
+    @property
+    def test_set_names(self) -> list[str]:
+        """Test sets with at least one sample (after :meth:`setup`)."""
+        return [name for name in self.test_sets if len(self.datasets.get(name, ()))]
+
+    # ---- loading ---------------------------------------------------------------------------
+    def split_files(self, split: str) -> list[Path]:
+        """Files for a split: explicit ``files.<split>`` or the processed directory's."""
+        if split in self.files and self.files[split]:
+            value = self.files[split]
+            return [Path(p) for p in ([value] if isinstance(value, str) else value)]
+        if self.files:  # explicit files given for other splits only: this split is absent
+            return []
+        if self.processed_dir is None:
+            raise ValueError("give data.processed_dir (with data.raw_dir to build it) or data.files")
+        root = Path(self.processed_dir)
+        if self.raw_dir is not None:
+            from crm.data.prepare import ensure_prepared
+
+            root = ensure_prepared(self.raw_dir, root, self.sources, self.split_seed, self.heldout_styles)
+        return [root / source / f"{split}.jsonl" for source in self.sources if (root / source / f"{split}.jsonl").exists()]
+
+    def load_split(self, split: str, limit: int | None) -> list[PreferenceSample]:
+        report = SplitReport()
+        samples: list[PreferenceSample] = []
+        for path in self.split_files(split):
+            read, read_report = read_samples(path, skip_invalid=self.skip_invalid)
+            report.read += read_report.kept + read_report.skipped
+            report.skipped_invalid += read_report.skipped
+            samples.extend(read)
+        if not self.include_ties:
+            report.ties_excluded = sum(s.preference == "tie" for s in samples)
+            samples = [s for s in samples if s.preference != "tie"]
+        if limit is not None and len(samples) > limit:
+            report.not_sampled = len(samples) - limit
+            samples = random.Random(self.seed).sample(samples, limit)
+        kept = []
+        for s in samples:
+            try:
+                report.truncated += self.renderer.check_fits(s)
+            except SampleTooLong:
+                report.too_long_filtered += 1
+                continue
+            kept.append(s)
+            report.by_source[s.source or "unknown"] += 1
+        report.kept = len(kept)
+        self.reports[split] = report
+        log.info("split %s: %s", split, report.as_dict())
+        return kept
+
+    def setup(self, stage: str | None = None) -> None:
+        if self.datasets:
+            return
+        loaded: dict[str, list[PreferenceSample]] = {}
+        needed = {"train", "val"} | {split for split, _ in self.test_sets.values()}
+        for split in sorted(needed):
+            limit = self.max_train_samples if split == "train" else self.max_eval_samples
+            loaded[split] = self.load_split(split, limit)
+        if not loaded["train"] and stage in (None, "fit"):
+            raise ValueError(f"no training samples found in {self.split_files('train') or self.processed_dir}")
+        bank = CriteriaBank.from_samples(loaded["train"])
+        make = lambda split, direction, noise, swap: PreferenceDataset(  # noqa: E731
+            loaded[split], self.renderer, direction, noise, bank, self.seed, swap
+        )
+        self.datasets["train"] = make("train", self.direction, self.noise, self.position_swap)
+        self.datasets["val"] = make("val", self.val_direction, "none", False)
+        for name, (split, direction) in self.test_sets.items():
+            self.datasets[name] = make(split, direction, "none", False)
+
+    def set_epoch(self, epoch: int) -> None:
+        """Re-draw directions and noise for a new epoch (called by the LightningModule)."""
+        if "train" in self.datasets:
+            self.datasets["train"].set_epoch(epoch)
+
+    # ---- loaders ---------------------------------------------------------------------------
+    def _loader(self, dataset: PreferenceDataset, batch_size: int, train: bool) -> DataLoader:
+        sampler = None
+        if train and self.group_by_length:
+            generator = torch.Generator().manual_seed(self.seed + dataset.epoch)
+            sampler = LengthGroupedSampler(batch_size, lengths=dataset.lengths(), generator=generator)
+        return DataLoader(
+            dataset,
+            batch_size=batch_size,
+            shuffle=train and sampler is None,
+            sampler=sampler,
+            collate_fn=self.collator,
+            num_workers=self.num_workers,
+        )
+
+    def train_dataloader(self) -> DataLoader:
+        return self._loader(self.datasets["train"], self.batch_size, train=True)
+
+    def val_dataloader(self) -> DataLoader:
+        return self._loader(self.datasets["val"], self.eval_batch_size, train=False)
+
+    def test_dataloader(self) -> list[DataLoader]:
+        return [self._loader(self.datasets[name], self.eval_batch_size, train=False) for name in self.test_set_names]
+
+    def report(self) -> dict[str, dict]:
+        return {split: r.as_dict() for split, r in self.reports.items()}

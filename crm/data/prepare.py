@@ -1,0 +1,211 @@
+"""Raw corpora -> ``<out>/<source>/<split>.jsonl`` plus a manifest of settings and counts.
+
+The manifest records every setting that changes the output (raw dir, seed, held-out styles,
+fractions, sources, criteria pools, format version), so :func:`ensure_prepared` can reuse a cache
+built with the same settings and rebuild it otherwise. It is written last: a run that fails
+half-way leaves no manifest and is redone next time.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import time
+from collections import Counter
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from crm.data.criteria_pools import CRITERIA_POOLS
+from crm.data.schema import PreferenceSample, write_samples
+from crm.data.sources import RAW_HINT, SOURCES, stable_hash
+from crm.data.splits import (
+    ALL_SPLITS,
+    DEFAULT_FRACTIONS,
+    NEW_CRITERIA_SPLIT,
+    SPLITS,
+    DEFAULT_HELDOUT_STYLES,
+    assign_splits,
+    validate_fractions,
+    validate_heldout_styles,
+)
+
+FORMAT_VERSION = 1
+MANIFEST_NAME = "manifest.json"
+
+
+def resolve_sources(sources: Iterable[str] | None) -> list[str]:
+    """Requested source names in registry order (all when None); unknown names are an error."""
+    if sources is None:
+        return list(SOURCES)
+    requested = [s.strip() for s in sources if s.strip()]
+    unknown = [s for s in requested if s not in SOURCES]
+    if unknown or not requested:
+        raise ValueError(f"unknown or no source(s) {unknown}; available: {', '.join(SOURCES)}")
+    return [s for s in SOURCES if s in requested]
+
+
+def _settings(
+    raw_dir: Path, sources: list[str], seed: int, heldout_styles: Sequence[str], fractions: Mapping[str, float]
+) -> dict[str, Any]:
+    """Everything the prepared files depend on, in a JSON-comparable form."""
+    return {
+        "format_version": FORMAT_VERSION,
+        "raw_dir": str(Path(raw_dir).resolve()),
+        "sources": sources,
+        "seed": int(seed),
+        "heldout_styles": sorted(validate_heldout_styles(heldout_styles)),
+        "fractions": validate_fractions(fractions),
+        "criteria_pools": stable_hash(json.dumps(CRITERIA_POOLS, sort_keys=True)),
+    }
+
+
+def _label_counts(samples: list[PreferenceSample]) -> dict[str, int]:
+    labels = Counter(s.preference for s in samples)
+    return {"samples": len(samples), **{k: labels[k] for k in ("model_a", "model_b")}, "ties": labels["tie"]}
+
+
+def _prepare_source(name: str, raw_dir: Path, out_dir: Path, settings: dict[str, Any]) -> dict[str, Any]:
+    """Convert, split and write one source; returns its manifest entry."""
+    result = SOURCES[name](raw_dir, settings["seed"])
+    split = assign_splits(result.samples, settings["seed"], settings["heldout_styles"], settings["fractions"])
+    entry: dict[str, Any] = {
+        "converter": dict(sorted(result.counts.items())),
+        "excluded": dict(split.excluded),
+        "splits": {},
+        "files": {},
+    }
+    for split_name in ALL_SPLITS:
+        samples = split.splits[split_name]
+        relative = f"{name}/{split_name}.jsonl"
+        write_samples(out_dir / relative, samples)
+        entry["splits"][split_name] = _label_counts(samples)
+        entry["files"][split_name] = relative
+    return entry
+
+
+def prepare(
+    raw_dir: str | Path,
+    out_dir: str | Path,
+    sources: Iterable[str] | None = None,
+    seed: int = 0,
+    heldout_styles: Sequence[str] = DEFAULT_HELDOUT_STYLES,
+    fractions: Mapping[str, float] = DEFAULT_FRACTIONS,
+    console: Console | None = None,
+    show: bool = True,
+) -> dict[str, Any]:
+    """Convert and split the requested sources, write the jsonl files and the manifest; returns it."""
+    raw_dir, out_dir = Path(raw_dir), Path(out_dir)
+    settings = _settings(raw_dir, resolve_sources(sources), seed, heldout_styles, fractions)
+    if not raw_dir.is_dir():
+        raise FileNotFoundError(f"raw data directory not found: {raw_dir}; {RAW_HINT}")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    manifest_path = out_dir / MANIFEST_NAME
+    manifest_path.unlink(missing_ok=True)  # an interrupted run must not look complete
+    start = time.perf_counter()
+    entries = {name: _prepare_source(name, raw_dir, out_dir, settings) for name in settings["sources"]}
+    manifest = {
+        "settings": settings,
+        "sources": entries,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "elapsed_s": round(time.perf_counter() - start, 2),
+    }
+    tmp = manifest_path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(manifest_path)
+    if show:
+        print_manifest(manifest, console)
+    return manifest
+
+
+def print_manifest(manifest: dict[str, Any], console: Console | None = None) -> None:
+    """A table of samples per source and split, with ties, converter skips and held-out exclusions."""
+    title = f"Prepared data (seed {manifest['settings']['seed']}, {manifest['elapsed_s']} s)"
+    heldout = ", ".join(manifest["settings"]["heldout_styles"]) or "none"
+    caption = f"new_criteria = {NEW_CRITERIA_SPLIT}; held-out styles: {heldout}"
+    table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
+    columns = (*ALL_SPLITS, "ties", "skipped", "excluded")
+    table.add_column("source")
+    for column in columns:
+        table.add_column(column.replace(f"{SPLITS[-1]}_", ""), justify="right")  # keep it within 80 columns
+    totals: Counter = Counter()
+    for name, entry in manifest["sources"].items():
+        row = Counter({split: entry["splits"][split]["samples"] for split in ALL_SPLITS})
+        row["ties"] = sum(entry["splits"][split]["ties"] for split in ALL_SPLITS)
+        row["skipped"] = sum(v for k, v in entry["converter"].items() if k.startswith("skipped"))
+        row["excluded"] = sum(entry["excluded"].values())
+        totals.update(row)
+        table.add_row(name, *(str(row[c]) for c in columns))
+    table.add_row("total", *(str(totals[c]) for c in columns), style="bold")
+    (console or Console()).print(table)
+
+
+def read_manifest(out_dir: str | Path) -> dict[str, Any] | None:
+    """The manifest of a prepared directory, or None when absent or unreadable."""
+    try:
+        return json.loads((Path(out_dir) / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def _same_settings(manifest: dict[str, Any] | None, wanted: dict[str, Any], check_raw: bool) -> bool:
+    """The cache was built with these settings, whatever its sources."""
+    have = manifest.get("settings") if isinstance(manifest, dict) else None
+    if not isinstance(have, dict):
+        return False
+    ignored = {"sources"} | (set() if check_raw else {"raw_dir"})
+    return all(have.get(k) == v for k, v in wanted.items() if k not in ignored)
+
+
+def _has_sources(manifest: dict[str, Any], sources: list[str], out_dir: Path) -> bool:
+    """Every requested source is in the manifest and all its split files exist."""
+    entries = manifest.get("sources", {})
+    if not all(s in entries for s in sources):
+        return False
+    return all((out_dir / entries[s]["files"][split]).is_file() for s in sources for split in ALL_SPLITS)
+
+
+@contextmanager
+def _locked(out_dir: Path) -> Iterator[None]:
+    """Serialise check-and-build, so processes started together (e.g. DDP ranks) build once."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with (out_dir / ".prepare.lock").open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def ensure_prepared(
+    raw_dir: str | Path | None,
+    out_dir: str | Path,
+    sources: Iterable[str] | None = None,
+    seed: int = 0,
+    heldout_styles: Sequence[str] = DEFAULT_HELDOUT_STYLES,
+    fractions: Mapping[str, float] = DEFAULT_FRACTIONS,
+) -> Path:
+    """Reuse ``out_dir`` when its manifest matches these settings, else (re)build it; returns ``out_dir``.
+
+    A cache with the same settings but other sources is rebuilt with the union of both, so runs
+    on different source mixes share one directory. ``raw_dir=None`` accepts a cache built from any
+    raw directory (e.g. on a machine that only has the prepared files) and fails with a hint if a
+    rebuild is needed.
+    """
+    out_dir = Path(out_dir)
+    wanted = _settings(Path(raw_dir or "."), resolve_sources(sources), seed, heldout_styles, fractions)
+    with _locked(out_dir):
+        manifest = read_manifest(out_dir)
+        same = _same_settings(manifest, wanted, check_raw=raw_dir is not None)
+        if same and _has_sources(manifest, wanted["sources"], out_dir):
+            return out_dir
+        if raw_dir is None:
+            raise FileNotFoundError(f"no matching prepared data in {out_dir} and no raw dir given; {RAW_HINT}")
+        names = wanted["sources"] + (manifest["settings"].get("sources", []) if same else [])
+        prepare(raw_dir, out_dir, resolve_sources(names), seed, heldout_styles, fractions)
+    return out_dir

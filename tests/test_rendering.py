@@ -1,0 +1,75 @@
+"""Rendering and truncation: the criteria, the query and the end token always survive."""
+
+import pytest
+
+from crm.data.rendering import Renderer, SampleTooLong, criteria_block
+from tests.conftest import style_pair
+
+LONG = " ".join(f"word{i}" for i in range(2000))
+
+
+def renderers(request, head):
+    if request.param == "chat":
+        tok = request.getfixturevalue("qwen_tokenizer")
+        return tok, Renderer(tok, head, "chat", max_length=128)
+    tok = request.getfixturevalue("minilm_tokenizer")
+    return tok, Renderer(tok, head, "text_pair", max_length=128)
+
+
+@pytest.fixture(params=["chat", "text_pair"])
+def fmt(request):
+    return request
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_truncation_keeps_criteria_query_and_end_token(fmt, head):
+    tok, renderer = renderers(fmt, head)
+    sample = style_pair("Why is the sky blue?", 3)
+    sample.model_a[-1]["content"] = LONG
+    sample.model_b[-1]["content"] = LONG
+    features = renderer.encode_sample(sample)
+    assert features["truncated"]
+    encodings = [features["chosen"], features["rejected"]] if head == "bt" else [features["pair"]]
+    for enc in encodings:
+        assert len(enc.input_ids) <= 128
+        text = tok.decode(enc.input_ids).lower()  # MiniLM's tokenizer lowercases
+        for criterion in sample.criteria:
+            assert criterion.lower() in text
+        assert "why is the sky blue?" in text
+        end_id = tok.sep_token_id if fmt.param == "text_pair" else None
+        if head == "bt" and fmt.param == "chat":
+            end_id = tok.convert_tokens_to_ids("<|im_end|>")
+        if end_id is not None:
+            assert enc.input_ids[-1] == end_id
+    if head == "cls":  # both answers get a share of the budget
+        text = tok.decode(features["pair"].input_ids).lower()
+        assert "word0" in text.split("response b")[-1]
+
+
+def test_short_sample_is_not_truncated(fmt):
+    _, renderer = renderers(fmt, "bt")
+    assert not renderer.encode_sample(style_pair("q?", 1))["truncated"]
+
+
+def test_max_response_tokens_cuts_each_answer(minilm_tokenizer):
+    renderer = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=512, max_response_tokens=10)
+    sample = style_pair("q?", 1)
+    sample.model_a[-1]["content"] = LONG
+    enc = renderer.encode_sample(sample)["chosen" if sample.preference == "model_a" else "rejected"]
+    first = minilm_tokenizer(criteria_block(sample.criteria) + "\n\nQuery: q?", add_special_tokens=True)["input_ids"]
+    assert len(enc.input_ids) == len(first) + 10 + 1
+
+
+def test_criteria_too_long_for_the_budget_is_rejected(minilm_tokenizer):
+    renderer = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=32)
+    sample = style_pair("q?", 1)
+    sample.criteria = [LONG[:400]]
+    with pytest.raises(SampleTooLong):
+        renderer.encode_sample(sample)
+
+
+def test_chat_bt_puts_criteria_in_the_system_turn(qwen_tokenizer):
+    renderer = Renderer(qwen_tokenizer, "bt", "chat", max_length=512)
+    text = renderer._chat_text(["Be brief."], [{"role": "user", "content": "Hi?"}], ["Hello."])
+    assert text.startswith("<|im_start|>system\n" + criteria_block(["Be brief."]))
+    assert text.endswith("<|im_start|>assistant\nHello.<|im_end|>")
