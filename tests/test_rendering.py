@@ -73,3 +73,20 @@ def test_chat_bt_puts_criteria_in_the_system_turn(qwen_tokenizer):
     text = renderer._chat_text(["Be brief."], [{"role": "user", "content": "Hi?"}], ["Hello."])
     assert text.startswith("<|im_start|>system\n" + criteria_block(["Be brief."]))
     assert text.endswith("<|im_start|>assistant\nHello.<|im_end|>")
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_scoring_shortens_an_overlong_query_but_never_the_criteria(fmt, head):
+    tok, renderer = renderers(fmt, head)
+    renderer.max_length = 256  # room for the judge template of `cls`
+    sample = style_pair(LONG, 3)
+    with pytest.raises(SampleTooLong):
+        renderer.encode_sample(sample)
+    renderer.truncate_query = True
+    features = renderer.encode_sample(sample)
+    encodings = [features["chosen"], features["rejected"]] if head == "bt" else [features["pair"]]
+    for enc in encodings:
+        text = tok.decode(enc.input_ids).lower()
+        assert len(enc.input_ids) <= 256 and "word0 word1" in text
+        assert all(c.lower() in text for c in sample.criteria)
+    assert features["truncated"]

@@ -15,7 +15,7 @@ from lightning import LightningDataModule
 from torch.utils.data import DataLoader, Dataset
 from transformers.trainer_pt_utils import LengthGroupedSampler
 
-from crm.data.noise import CriteriaBank, apply_direction, apply_noise
+from crm.data.noise import DIRECTIONS, NOISE_MODES, CriteriaBank, apply_direction, apply_noise
 from crm.data.rendering import Renderer, SampleTooLong
 from crm.data.schema import PreferenceSample, read_samples
 
@@ -37,7 +37,7 @@ class SplitReport:
     read: int = 0
     skipped_invalid: int = 0
     ties_excluded: int = 0
-    not_sampled: int = 0  # beyond max_train_samples / max_eval_samples
+    not_sampled: int = 0  # beyond max_{train,val,test}_samples (a seeded random subset is kept)
     too_long_filtered: int = 0
     truncated: int = 0
     kept: int = 0
@@ -61,8 +61,10 @@ class PreferenceDataset(Dataset):
         bank: CriteriaBank | None = None,
         seed: int = 0,
         position_swap: bool = False,
+        lengths: Sequence[int] | None = None,
     ):
         self.samples = list(samples)
+        self.token_lengths = list(lengths) if lengths is not None else None
         self.renderer = renderer
         self.direction = direction
         self.noise = noise
@@ -77,24 +79,35 @@ class PreferenceDataset(Dataset):
     def __len__(self) -> int:
         return len(self.samples)
 
-    def draw(self, index: int) -> PreferenceSample:
-        """The sample as the model sees it this epoch (deterministic given seed, epoch, index)."""
-        rng = random.Random(zlib.crc32(f"{self.seed}/{self.epoch}/{index}".encode()))
-        sample = apply_direction(self.samples[index], self.direction, rng)
-        sample = apply_noise(sample, self.noise, self.bank, rng)
+    def draw(self, index: int, direction: str | None = None, noise: str | None = None) -> PreferenceSample:
+        """The sample as the model sees it this epoch (deterministic given seed, epoch, index, direction)."""
+        direction = direction or self.direction
+        rng = random.Random(zlib.crc32(f"{self.seed}/{self.epoch}/{index}/{direction}".encode()))
+        sample = apply_direction(self.samples[index], direction, rng)
+        sample = apply_noise(sample, noise or self.noise, self.bank, rng)
         if self.position_swap and rng.random() < 0.5:
             sample = swap_sides(sample)
         return sample
 
-    def __getitem__(self, index: int) -> dict:
-        sample = self.draw(index)
-        try:
-            return self.renderer.encode_sample(sample)
-        except SampleTooLong:  # noise made the criteria longer: fall back to the clean criteria
-            return self.renderer.encode_sample(self.samples[index])
+    def directions(self, index: int) -> tuple[str, ...]:
+        """``both``: the pair under each side's criteria, in the same batch (a contrastive pair)."""
+        if self.direction != "both":
+            return (self.direction,)
+        return ("original", "reverse") if self.samples[index].has_side_criteria else ("original",)
+
+    def __getitem__(self, index: int) -> list[dict]:
+        items = []
+        for direction in self.directions(index):
+            try:
+                items.append(self.renderer.encode_sample(self.draw(index, direction)))
+            except SampleTooLong:  # noise made the criteria longer: fall back to the clean criteria
+                items.append(self.renderer.encode_sample(self.draw(index, direction, noise="none")))
+        return items
 
     def lengths(self) -> list[int]:
-        """Approximate lengths (characters of both answers), for length-grouped batches."""
+        """Token lengths measured at setup (else answer characters), for length-grouped batches."""
+        if self.token_lengths is not None:
+            return self.token_lengths
         return [len(s.response_a) + len(s.response_b) for s in self.samples]
 
 
@@ -119,7 +132,10 @@ def swap_sides(sample: PreferenceSample) -> PreferenceSample:
 
 
 class PairCollator:
-    """Dynamic padding. ``bt``: chosen rows then rejected rows (one forward pass for both)."""
+    """Dynamic padding. ``bt``: chosen rows then rejected rows (one forward pass for both).
+
+    Each dataset item is a list of encodings (two with ``direction=both``); they are flattened.
+    """
 
     def __init__(self, tokenizer, head: str):
         self.tokenizer = tokenizer
@@ -128,7 +144,8 @@ class PairCollator:
     def _pad(self, encodings) -> dict[str, torch.Tensor]:
         return self.tokenizer.pad([e.features() for e in encodings], return_tensors="pt")
 
-    def __call__(self, features: list[dict]) -> dict[str, torch.Tensor]:
+    def __call__(self, items: list[list[dict]]) -> dict[str, torch.Tensor]:
+        features = [f for group in items for f in group]
         if self.head == "bt":
             batch = self._pad([f["chosen"] for f in features] + [f["rejected"] for f in features])
         else:
@@ -166,10 +183,14 @@ class CRMDataModule(LightningDataModule):
         skip_invalid: bool = False,
         position_swap: bool = True,
         max_train_samples: int | None = None,
-        max_eval_samples: int | None = None,
+        max_val_samples: int | None = None,
+        max_test_samples: int | None = None,
         seed: int = 0,
     ):
         super().__init__()
+        for name, value, allowed in (("direction", direction, DIRECTIONS), ("val_direction", val_direction, DIRECTIONS), ("noise", noise, NOISE_MODES)):
+            if value not in allowed:
+                raise ValueError(f"data.{name}={value!r} is not one of {allowed}")
         self.tokenizer = tokenizer
         self.head = head
         self.renderer = Renderer(tokenizer, head, input_format, max_length, max_response_tokens)
@@ -190,8 +211,8 @@ class CRMDataModule(LightningDataModule):
         self.include_ties = include_ties
         self.skip_invalid = skip_invalid
         self.position_swap = position_swap and head == "cls"
-        self.max_train_samples = max_train_samples
-        self.max_eval_samples = max_eval_samples
+        self.max_samples = {"train": max_train_samples, "val": max_val_samples}
+        self.max_test_samples = max_test_samples
         self.seed = seed
         self.collator = PairCollator(tokenizer, head)
         self.reports: dict[str, SplitReport] = {}
@@ -219,7 +240,8 @@ class CRMDataModule(LightningDataModule):
             root = ensure_prepared(self.raw_dir, root, self.sources, self.split_seed, self.heldout_styles)
         return [root / source / f"{split}.jsonl" for source in self.sources if (root / source / f"{split}.jsonl").exists()]
 
-    def load_split(self, split: str, limit: int | None) -> list[PreferenceSample]:
+    def load_split(self, split: str, limit: int | None) -> tuple[list[PreferenceSample], list[int]]:
+        """Read, drop ties (unless included), subsample, and drop samples that cannot fit; all counted."""
         report = SplitReport()
         samples: list[PreferenceSample] = []
         for path in self.split_files(split):
@@ -233,33 +255,35 @@ class CRMDataModule(LightningDataModule):
         if limit is not None and len(samples) > limit:
             report.not_sampled = len(samples) - limit
             samples = random.Random(self.seed).sample(samples, limit)
-        kept = []
+        kept, lengths = [], []
         for s in samples:
             try:
-                report.truncated += self.renderer.check_fits(s)
+                truncated, length = self.renderer.measure(s)
             except SampleTooLong:
                 report.too_long_filtered += 1
                 continue
+            report.truncated += truncated
             kept.append(s)
+            lengths.append(length)
             report.by_source[s.source or "unknown"] += 1
         report.kept = len(kept)
         self.reports[split] = report
         log.info("split %s: %s", split, report.as_dict())
-        return kept
+        return kept, lengths
 
     def setup(self, stage: str | None = None) -> None:
         if self.datasets:
             return
-        loaded: dict[str, list[PreferenceSample]] = {}
+        loaded: dict[str, tuple[list[PreferenceSample], list[int]]] = {}
         needed = {"train", "val"} | {split for split, _ in self.test_sets.values()}
         for split in sorted(needed):
-            limit = self.max_train_samples if split == "train" else self.max_eval_samples
+            limit = self.max_samples.get(split, self.max_test_samples)
             loaded[split] = self.load_split(split, limit)
-        if not loaded["train"] and stage in (None, "fit"):
+        if not loaded["train"][0] and stage in (None, "fit"):
             raise ValueError(f"no training samples found in {self.split_files('train') or self.processed_dir}")
-        bank = CriteriaBank.from_samples(loaded["train"])
+        bank = CriteriaBank.from_samples(loaded["train"][0])
         make = lambda split, direction, noise, swap: PreferenceDataset(  # noqa: E731
-            loaded[split], self.renderer, direction, noise, bank, self.seed, swap
+            loaded[split][0], self.renderer, direction, noise, bank, self.seed, swap, lengths=loaded[split][1]
         )
         self.datasets["train"] = make("train", self.direction, self.noise, self.position_swap)
         self.datasets["val"] = make("val", self.val_direction, "none", False)

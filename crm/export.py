@@ -1,0 +1,110 @@
+"""The self-contained export directory and the one call that loads it: :func:`load_crm`.
+
+Layout::
+
+    export/
+      crm_config.json      head, pooling, input format, length budget, format version
+      head.safetensors     the reward head
+      backbone/            transformers ``save_pretrained`` of the backbone
+      tokenizer/           the tokenizer, chat template included
+
+Loading needs neither Hydra nor this project's configs, only ``crm`` and transformers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import torch
+from safetensors.torch import load_file, save_file
+from transformers import AutoModel, AutoTokenizer
+
+from crm.data.rendering import Renderer
+from crm.data.schema import PreferenceSample
+from crm.models.reward_model import RewardModel
+
+FORMAT_VERSION = 1
+CONFIG_NAME = "crm_config.json"
+
+
+@dataclass
+class CRMSettings:
+    head: str
+    pooling: str
+    input_format: str
+    max_length: int
+    max_response_tokens: int | None = None
+    format_version: int = FORMAT_VERSION
+
+
+def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRMSettings) -> Path:
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model.backbone.save_pretrained(out_dir / "backbone")
+    tokenizer.save_pretrained(out_dir / "tokenizer")
+    save_file({k: v.detach().cpu().contiguous() for k, v in model.score.state_dict().items()}, out_dir / "head.safetensors")
+    (out_dir / CONFIG_NAME).write_text(json.dumps(settings.__dict__, indent=2) + "\n")
+    return out_dir
+
+
+class CRM:
+    """A loaded customizable reward model: scores answer pairs under criteria."""
+
+    def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings):
+        self.model = model.eval()
+        self.tokenizer = tokenizer
+        self.settings = settings
+        self.renderer = Renderer(
+            tokenizer, settings.head, settings.input_format, settings.max_length, settings.max_response_tokens,
+            truncate_query=True,
+        )
+
+    @property
+    def device(self) -> torch.device:
+        return next(self.model.parameters()).device
+
+    def _encodings(self, sample: PreferenceSample) -> list:
+        history = sample.history
+        if self.settings.head == "bt":
+            return [self.renderer.encode(sample.criteria, history, [r]) for r in (sample.response_a, sample.response_b)]
+        return [self.renderer.encode(sample.criteria, history, [sample.response_a, sample.response_b])]
+
+    @torch.no_grad()
+    def raw_scores(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> torch.Tensor:
+        """``bt``: (N, 2) rewards of A and B. ``cls``: (N, 2) logits for A and B. Batched, length-sorted."""
+        encodings = [e for s in samples for e in self._encodings(s)]
+        order = sorted(range(len(encodings)), key=lambda i: len(encodings[i].input_ids))
+        outputs = torch.empty(len(encodings), 2 if self.settings.head == "cls" else 1)
+        for start in range(0, len(order), batch_size):
+            index = order[start : start + batch_size]
+            batch = self.tokenizer.pad([encodings[i].features() for i in index], return_tensors="pt")
+            batch = {k: v.to(self.device) for k, v in batch.items()}
+            outputs[index] = self.model(**batch).float().cpu()
+        return outputs.view(len(samples), 2)
+
+    def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> torch.Tensor:
+        """p(the user prefers A over B | criteria) for each sample."""
+        scores = self.raw_scores(samples, batch_size)
+        return torch.sigmoid(scores[:, 0] - scores[:, 1])
+
+
+def load_crm(path: str | Path, device: str | torch.device | None = None, dtype: torch.dtype | None = None) -> CRM:
+    """Load an export directory (or a training run directory containing ``export/``)."""
+    path = Path(path)
+    if not (path / CONFIG_NAME).exists() and (path / "export" / CONFIG_NAME).exists():
+        path = path / "export"
+    if not (path / CONFIG_NAME).exists():
+        raise FileNotFoundError(f"{path} is not a CRM export directory (no {CONFIG_NAME})")
+    settings = CRMSettings(**json.loads((path / CONFIG_NAME).read_text()))
+    if settings.format_version > FORMAT_VERSION:
+        raise ValueError(f"{path}: export format {settings.format_version} is newer than this crm supports")
+    backbone = AutoModel.from_pretrained(path / "backbone", dtype=dtype)
+    tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
+    model = RewardModel(backbone, settings.head, settings.pooling)
+    model.score.load_state_dict(load_file(path / "head.safetensors"))
+    if dtype is not None:
+        model.score.to(dtype)
+    return CRM(model.to(device or "cpu"), tokenizer, settings)

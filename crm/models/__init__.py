@@ -1,0 +1,1 @@
+"""Reward models, their tokenizers and the Lightning module that trains them."""

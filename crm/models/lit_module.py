@@ -1,0 +1,112 @@
+"""LightningModule: trains a :class:`RewardModel` with the ``bt`` or ``cls`` loss and logs accuracy."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import torch
+from lightning import LightningModule
+from torchmetrics import MaxMetric, MeanMetric
+from torchmetrics.classification import BinaryAccuracy
+
+from crm.models.losses import bradley_terry_loss, pairwise_cls_loss
+from crm.models.reward_model import RewardModel
+
+MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+class CRMLitModule(LightningModule):
+    """Metric names: ``train/...``, ``val/...`` and ``test/<set>/...`` (one per test set)."""
+
+    def __init__(
+        self,
+        model: RewardModel,
+        optimizer: Callable[..., torch.optim.Optimizer],
+        scheduler: Callable[..., Any] | None = None,
+        warmup_ratio: float = 0.0,
+        margin: float = 0.0,
+        center_rewards_coef: float = 0.0,
+        label_smoothing: float = 0.0,
+        test_sets: Sequence[str] = ("test",),
+    ):
+        super().__init__()
+        self.save_hyperparameters(ignore=["model", "optimizer", "scheduler"])
+        self.model = model.train()  # transformers loads in eval mode; Lightning switches modes from here
+        self.optimizer_factory = optimizer
+        self.scheduler_factory = scheduler
+        self.head = model.head_type
+        self.train_acc = BinaryAccuracy()
+        self.val_acc = BinaryAccuracy()
+        self.val_loss = MeanMetric()
+        self.val_acc_best = MaxMetric()
+        self.test_names = list(test_sets)
+        self.test_acc = torch.nn.ModuleList(BinaryAccuracy() for _ in self.test_names)
+        self.test_loss = torch.nn.ModuleList(MeanMetric() for _ in self.test_names)
+
+    def forward(self, batch: dict[str, torch.Tensor]) -> torch.Tensor:
+        return self.model(**{k: batch[k] for k in MODEL_INPUTS if k in batch})
+
+    def step(self, batch: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Loss, predictions (1 = label side wins) and targets. A tie in scores counts as wrong."""
+        out = self(batch).float()
+        if self.head == "bt":
+            chosen, rejected = out.squeeze(-1).chunk(2)
+            loss = bradley_terry_loss(chosen, rejected, self.hparams.margin, self.hparams.center_rewards_coef)
+            return loss, (chosen > rejected).long(), torch.ones_like(chosen, dtype=torch.long)
+        labels = batch["labels"]
+        loss = pairwise_cls_loss(out, labels, self.hparams.label_smoothing)
+        target_logit = out.gather(1, labels[:, None]).squeeze(1)
+        other_logit = out.gather(1, (1 - labels)[:, None]).squeeze(1)
+        return loss, (target_logit > other_logit).long(), torch.ones_like(labels)
+
+    def on_train_epoch_start(self) -> None:
+        datamodule = getattr(self.trainer, "datamodule", None)
+        if datamodule is not None and hasattr(datamodule, "set_epoch"):
+            datamodule.set_epoch(self.current_epoch)
+
+    def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
+        loss, preds, targets = self.step(batch)
+        self.train_acc(preds, targets)
+        size = targets.numel()
+        self.log("train/loss", loss, on_step=True, on_epoch=True, prog_bar=True, batch_size=size)
+        self.log("train/acc", self.train_acc, on_step=True, on_epoch=True, prog_bar=True, batch_size=size)
+        self.log("train/truncated_frac", batch["truncated"].float().mean(), on_step=True, batch_size=size)
+        return loss
+
+    def validation_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> None:
+        loss, preds, targets = self.step(batch)
+        self.val_loss(loss, targets.numel())
+        self.val_acc(preds, targets)
+        self.log("val/loss", self.val_loss, on_epoch=True, prog_bar=True, batch_size=targets.numel())
+        self.log("val/acc", self.val_acc, on_epoch=True, prog_bar=True, batch_size=targets.numel())
+
+    def on_validation_epoch_end(self) -> None:
+        if self.trainer.sanity_checking:
+            return
+        self.val_acc_best(self.val_acc.compute())
+        self.log("val/acc_best", self.val_acc_best.compute(), prog_bar=False)
+
+    def test_step(self, batch: dict[str, torch.Tensor], batch_idx: int, dataloader_idx: int = 0) -> None:
+        loss, preds, targets = self.step(batch)
+        name = self.test_names[dataloader_idx]
+        self.test_loss[dataloader_idx](loss, targets.numel())
+        self.test_acc[dataloader_idx](preds, targets)
+        kwargs = dict(on_epoch=True, add_dataloader_idx=False, batch_size=targets.numel())
+        self.log(f"test/{name}/loss", self.test_loss[dataloader_idx], **kwargs)
+        self.log(f"test/{name}/acc", self.test_acc[dataloader_idx], **kwargs)
+
+    def configure_optimizers(self) -> dict[str, Any]:
+        decay, no_decay = [], []
+        for name, param in self.named_parameters():
+            if param.requires_grad:
+                (no_decay if param.ndim < 2 or "norm" in name.lower() else decay).append(param)
+        optimizer = self.optimizer_factory(params=[{"params": decay}, {"params": no_decay, "weight_decay": 0.0}])
+        if self.scheduler_factory is None:
+            return {"optimizer": optimizer}
+        total = int(self.trainer.estimated_stepping_batches)
+        scheduler = self.scheduler_factory(
+            optimizer=optimizer,
+            num_warmup_steps=int(round(self.hparams.warmup_ratio * total)),
+            num_training_steps=total,
+        )
+        return {"optimizer": optimizer, "lr_scheduler": {"scheduler": scheduler, "interval": "step"}}

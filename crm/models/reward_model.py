@@ -1,0 +1,93 @@
+"""A transformers backbone with a reward head: pointwise ``bt`` (1 score) or pairwise ``cls`` (2 logits)."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+from transformers import AutoConfig, AutoModel, PreTrainedModel
+
+POOLINGS = ("last", "first", "mean")
+HEAD_OUTPUTS = {"bt": 1, "cls": 2}
+
+
+def pool(hidden: torch.Tensor, attention_mask: torch.Tensor, pooling: str) -> torch.Tensor:
+    """Pool by the attention mask, never by token ids: Qwen's pad token can equal a real token.
+
+    ``last``: the last position whose mask is 1 (decoders; works for left and right padding).
+    ``first``: the first such position (the [CLS] token of encoders, wherever padding puts it).
+    ``mean``: the mask-weighted mean.
+    """
+    mask = attention_mask.to(hidden.dtype)
+    if pooling == "mean":
+        return (hidden * mask.unsqueeze(-1)).sum(1) / mask.sum(1, keepdim=True).clamp(min=1)
+    rows = torch.arange(hidden.size(0), device=hidden.device)
+    if pooling == "first":
+        return hidden[rows, attention_mask.int().argmax(dim=1)]
+    if pooling == "last":
+        last = attention_mask.size(1) - 1 - attention_mask.int().flip(1).argmax(dim=1)
+        return hidden[rows, last]
+    raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
+
+
+def load_backbone(
+    pretrained: str | None = None,
+    init_config: dict | None = None,
+    dtype: str | None = None,
+    attn_implementation: str | None = None,
+    config_overrides: dict | None = None,
+) -> PreTrainedModel:
+    """Pretrained weights from a local path / hub id, or a random-initialised model from a config dict.
+
+    Only the base model is loaded (no LM head): the reward head is ours. ``config_overrides`` change
+    the pretrained config (e.g. dropout) as it is loaded.
+    """
+    kwargs = dict(config_overrides or {})
+    if attn_implementation:
+        kwargs["attn_implementation"] = attn_implementation
+    torch_dtype = getattr(torch, dtype) if dtype and dtype != "auto" else None
+    if pretrained:
+        return AutoModel.from_pretrained(pretrained, dtype=torch_dtype, **kwargs)
+    if not init_config:
+        raise ValueError("a backbone needs either `pretrained` or `init_config`")
+    init_config = {**init_config, **(config_overrides or {})}
+    config = AutoConfig.for_model(init_config.pop("model_type"), **init_config)
+    model = AutoModel.from_config(config, attn_implementation=attn_implementation)
+    return model.to(torch_dtype) if torch_dtype else model
+
+
+class RewardModel(nn.Module):
+    """Backbone + pooling + linear head. ``forward`` returns (batch, 1) scores or (batch, 2) logits."""
+
+    def __init__(self, backbone: PreTrainedModel, head: str, pooling: str = "last", dropout: float = 0.0):
+        super().__init__()
+        if head not in HEAD_OUTPUTS:
+            raise ValueError(f"unknown head {head!r}; expected one of {tuple(HEAD_OUTPUTS)}")
+        if pooling not in POOLINGS:
+            raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
+        self.backbone = backbone
+        self.head_type = head
+        self.pooling = pooling
+        self.dropout = nn.Dropout(dropout)
+        self.score = nn.Linear(backbone.config.hidden_size, HEAD_OUTPUTS[head])
+        nn.init.normal_(self.score.weight, std=1.0 / (backbone.config.hidden_size + 1) ** 0.5)
+        nn.init.zeros_(self.score.bias)
+
+    def enable_gradient_checkpointing(self) -> None:
+        self.backbone.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        if hasattr(self.backbone.config, "use_cache"):
+            self.backbone.config.use_cache = False
+
+    def forward(
+        self,
+        input_ids: torch.Tensor,
+        attention_mask: torch.Tensor,
+        token_type_ids: torch.Tensor | None = None,
+    ) -> torch.Tensor:
+        # Positions count real tokens only, so left and right padding give the same scores.
+        position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
+        kwargs = {"token_type_ids": token_type_ids} if token_type_ids is not None else {}
+        if getattr(self.backbone.config, "use_cache", None) is not None:
+            kwargs["use_cache"] = False
+        out = self.backbone(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, **kwargs)
+        pooled = pool(out.last_hidden_state, attention_mask, self.pooling)
+        return self.score(self.dropout(pooled).to(self.score.weight.dtype))

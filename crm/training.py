@@ -1,0 +1,205 @@
+"""``train(cfg)``: build everything from a composed Hydra config, fit, test, export, write metrics."""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+from hydra.utils import instantiate
+from lightning import Callback, LightningDataModule, Trainer, seed_everything
+from lightning.pytorch.callbacks import LearningRateMonitor, ModelCheckpoint
+from omegaconf import DictConfig, OmegaConf
+from rich.console import Console
+from rich.table import Table
+
+from crm.export import CRMSettings, export_crm
+from crm.models.lit_module import CRMLitModule
+from crm.models.reward_model import RewardModel, load_backbone
+
+log = logging.getLogger(__name__)
+
+
+def build_reward_model(model_cfg: DictConfig, head: str) -> RewardModel:
+    backbone_cfg = model_cfg.backbone
+    as_dict = lambda node: OmegaConf.to_container(node, resolve=True) if node else None  # noqa: E731
+    backbone = load_backbone(
+        pretrained=backbone_cfg.pretrained,
+        init_config=as_dict(backbone_cfg.init_config),
+        dtype=backbone_cfg.dtype,
+        attn_implementation=backbone_cfg.attn_implementation,
+        config_overrides=as_dict(backbone_cfg.get("config_overrides")),
+    )
+    model = RewardModel(backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout)
+    if model_cfg.gradient_checkpointing:
+        model.enable_gradient_checkpointing()
+    return model
+
+
+def resolve_ckpt_path(value: str | None) -> str | None:
+    """A checkpoint file, or a run directory whose ``checkpoints/last.ckpt`` is resumed."""
+    if not value:
+        return None
+    path = Path(value)
+    if path.is_dir():
+        path = path / "checkpoints" / "last.ckpt"
+    if not path.is_file():
+        raise FileNotFoundError(f"no checkpoint at {path}")
+    return str(path)
+
+
+def world_size(trainer_cfg: DictConfig) -> int:
+    devices = trainer_cfg.get("devices", 1)
+    if isinstance(devices, str) and devices != "auto":
+        devices = int(devices) if devices.lstrip("-").isdigit() else len(devices.split(","))
+    if devices in ("auto", -1):
+        gpu = trainer_cfg.get("accelerator") in ("gpu", "cuda", "auto") and torch.cuda.is_available()
+        devices = torch.cuda.device_count() if gpu else 1
+    if not isinstance(devices, int):
+        devices = len(devices)
+    return devices * int(trainer_cfg.get("num_nodes", 1))
+
+
+def derive_accumulation(cfg: DictConfig) -> int:
+    """Gradient accumulation that turns the per-device batch into ``effective_batch_size``."""
+    if not cfg.get("effective_batch_size"):
+        return int(cfg.trainer.get("accumulate_grad_batches", 1))
+    per_step = cfg.data.batch_size * world_size(cfg.trainer)
+    accumulation = max(1, math.ceil(cfg.effective_batch_size / per_step))
+    if accumulation * per_step != cfg.effective_batch_size:
+        log.warning(
+            "effective batch %d is not a multiple of %d pairs per step: using %d",
+            cfg.effective_batch_size, per_step, accumulation * per_step,
+        )
+    return accumulation
+
+
+def instantiate_group(group: DictConfig | None) -> list[Any]:
+    if not group:
+        return []
+    return [instantiate(node) for node in group.values() if isinstance(node, DictConfig) and "_target_" in node]
+
+
+def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Fit and test a CRM as configured; returns (metrics, objects)."""
+    started = time.time()
+    seed_everything(cfg.seed, workers=True)
+    output_dir = Path(cfg.paths.output_dir)
+    output_dir.mkdir(parents=True, exist_ok=True)
+    head = cfg.loss.head
+
+    tokenizer = instantiate(cfg.model.tokenizer)
+    datamodule: LightningDataModule = instantiate(cfg.data, tokenizer=tokenizer, head=head, input_format=cfg.model.input_format)
+    datamodule.setup("fit")
+    print_data_report(datamodule.report())
+
+    model = build_reward_model(cfg.model, head)
+    optim = instantiate(cfg.optim)
+    module = CRMLitModule(
+        model,
+        optimizer=optim.optimizer,
+        scheduler=optim.get("scheduler"),
+        warmup_ratio=cfg.optim.warmup_ratio,
+        margin=cfg.loss.margin,
+        center_rewards_coef=cfg.loss.center_rewards_coef,
+        label_smoothing=cfg.loss.label_smoothing,
+        test_sets=datamodule.test_set_names,
+    )
+    loggers = instantiate_group(cfg.get("logger"))
+    callbacks: list[Callback] = instantiate_group(cfg.get("callbacks"))
+    if not loggers:  # nothing to write learning rates to (logger=none)
+        callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
+    trainer: Trainer = instantiate(
+        cfg.trainer, callbacks=callbacks, logger=loggers or False, accumulate_grad_batches=derive_accumulation(cfg)
+    )
+    for lg in loggers:
+        lg.log_hyperparams(OmegaConf.to_container(cfg, resolve=True))
+
+    ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
+    if cfg.get("train", True):
+        trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
+        ckpt_path = best_checkpoint(trainer) or None
+    metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
+    fit_seconds = time.time() - started
+
+    if cfg.get("test", True) and datamodule.test_set_names:
+        if ckpt_path is not None:
+            log.info("testing the checkpoint %s", ckpt_path)
+        test_results = trainer.test(module, datamodule=datamodule, ckpt_path=ckpt_path, verbose=False)
+        for result in test_results:
+            metrics.update({k: _to_python(v) for k, v in result.items()})
+
+    objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
+    if cfg.get("export", True) and trainer.is_global_zero:
+        settings = CRMSettings(
+            head=head,
+            pooling=cfg.model.pooling,
+            input_format=cfg.model.input_format,
+            max_length=cfg.data.max_length,
+            max_response_tokens=cfg.data.max_response_tokens,
+        )
+        objects["export_dir"] = export_crm(output_dir / "export", module.model, tokenizer, settings)
+
+    summary = {
+        "metrics": metrics,
+        "settings": {
+            "model": cfg.model.name,
+            "head": head,
+            "noise": cfg.noise.mode,
+            "direction": cfg.data.direction,
+            "sources": list(cfg.data.sources),
+            "seed": cfg.seed,
+        },
+        "data": datamodule.report(),
+        "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
+        "global_step": trainer.global_step,
+        "best_checkpoint": ckpt_path,
+        "export_dir": str(objects.get("export_dir", "")) or None,
+        "fit_seconds": round(fit_seconds, 1),
+        "total_seconds": round(time.time() - started, 1),
+    }
+    if trainer.is_global_zero:
+        (output_dir / "metrics.json").write_text(json.dumps(summary, indent=2) + "\n")
+        print_test_table(metrics, summary["test_set_sizes"])
+        log.info("run directory: %s", output_dir)
+    return metrics, objects
+
+
+def best_checkpoint(trainer: Trainer) -> str:
+    callback = trainer.checkpoint_callback
+    if isinstance(callback, ModelCheckpoint) and callback.best_model_path:
+        return callback.best_model_path
+    return ""
+
+
+def _to_python(value: Any) -> Any:
+    return value.item() if isinstance(value, torch.Tensor) else value
+
+
+def print_data_report(report: dict[str, dict]) -> None:
+    table = Table(title="Data (per split)")
+    columns = {
+        "read": "read", "kept": "kept", "ties_excluded": "ties excluded", "not_sampled": "not sampled",
+        "too_long_filtered": "too long (filtered)", "truncated": "truncated", "skipped_invalid": "invalid skipped",
+    }
+    table.add_column("split", no_wrap=True)
+    for title in columns.values():
+        table.add_column(title, justify="right")
+    for split, r in report.items():
+        table.add_row(split, *(str(r[key]) for key in columns))
+    Console().print(table)
+
+
+def print_test_table(metrics: dict[str, Any], test_set_sizes: dict[str, int]) -> None:
+    table = Table(title="Test accuracy (strict: a tie counts as wrong)")
+    for column in ("test set", "pairs", "accuracy", "loss"):
+        table.add_column(column, justify="left" if column == "test set" else "right")
+    for name, size in test_set_sizes.items():
+        acc, loss = metrics.get(f"test/{name}/acc"), metrics.get(f"test/{name}/loss")
+        if acc is not None:
+            table.add_row(name, str(size), f"{acc:.4f}", f"{loss:.4f}")
+    Console().print(table)

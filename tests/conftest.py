@@ -1,0 +1,129 @@
+"""Shared fixtures: offline settings, the cached tiny-Qwen3 tokenizer, tiny preference data, Hydra configs."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("WANDB_MODE", "offline")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+from crm.data.schema import PreferenceSample, conversation, write_samples  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+STYLE_CRITERIA = {
+    "short": ["Prefer a short answer.", "Keep it to one sentence.", "No extra detail."],
+    "long": ["Prefer a detailed answer.", "Explain step by step.", "Give examples."],
+    "funny": ["Prefer a humorous answer.", "Make me laugh.", "Playful tone."],
+}
+TOPICS = {"short": "concise", "long": "detailed", "funny": "humorous"}
+
+
+def style_pair(query: str, i: int, styles=("short", "long"), winner: str = "model_a") -> PreferenceSample:
+    """A style pair: A is ``styles[0]``, B is ``styles[1]``; the winner's criteria are the criteria."""
+    answers = {
+        "short": f"It is {i}.",
+        "long": f"Let me explain in detail why the answer is {i}. First, consider the facts; then the examples. " * 2,
+        "funny": f"Ha! {i} walks into a bar and orders {i} drinks, which is the answer.",
+    }
+    a, b = styles
+    return PreferenceSample(
+        prompt=query,
+        model_a=conversation(query, answers[a]),
+        model_b=conversation(query, answers[b]),
+        criteria=list(STYLE_CRITERIA[a] if winner == "model_a" else STYLE_CRITERIA[b]),
+        preference=winner,
+        idx=f"tiny/{i}/{a}-{b}",
+        human_winner=winner,
+        a_criteria=list(STYLE_CRITERIA[a]),
+        b_criteria=list(STYLE_CRITERIA[b]),
+        a_broad_criteria_topic=TOPICS[a],
+        b_broad_criteria_topic=TOPICS[b],
+        source="tiny",
+        extra={"a_style": a, "b_style": b},
+    )
+
+
+def tiny_split(n: int, seed: int, styles=("short", "long")) -> list[PreferenceSample]:
+    rng = random.Random(seed)
+    return [
+        style_pair(f"Question {seed}-{i}: what is {i} plus zero?", i, styles, rng.choice(["model_a", "model_b"]))
+        for i in range(n)
+    ]
+
+
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory) -> Path:
+    """A per-session cache so tests never write to the user's ~/.cache."""
+    path = tmp_path_factory.mktemp("crm_cache")
+    os.environ["CRM_CACHE_DIR"] = str(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def qwen_tokenizer(cache_dir):
+    from crm.models.qwen_tokenizer import build_qwen3_tokenizer
+
+    return build_qwen3_tokenizer()
+
+
+@pytest.fixture(scope="session")
+def minilm_tokenizer():
+    from crm.config import minilm_path
+    from crm.models.tokenizers import load_tokenizer
+
+    return load_tokenizer(minilm_path())
+
+
+@pytest.fixture
+def tiny_files(tmp_path) -> dict[str, str]:
+    """Tiny train/val/test jsonl files in the reference format."""
+    files = {}
+    for split, n, seed in (("train", 16, 1), ("val", 4, 2), ("test", 4, 3)):
+        files[split] = str(tmp_path / f"{split}.jsonl")
+        write_samples(files[split], tiny_split(n, seed))
+    return files
+
+
+@pytest.fixture
+def compose_train(cache_dir, tmp_path):
+    """Compose conf/train.yaml as `python train.py <overrides>` would, with outputs in tmp_path."""
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+    from hydra.core.hydra_config import HydraConfig
+
+    from crm.config import register_resolvers
+
+    register_resolvers()
+
+    def _compose(*overrides: str, output_dir: Path | None = None):
+        GlobalHydra.instance().clear()
+        out = output_dir or tmp_path / "run"
+        with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+            cfg = compose("train", overrides=[f"paths.output_dir={out}", *overrides], return_hydra_config=True)
+        HydraConfig().set_config(cfg)
+        return cfg
+
+    yield _compose
+    GlobalHydra.instance().clear()
+
+
+TINY_TRAIN = (
+    "model=qwen3_tiny",
+    "trainer=cpu",
+    "logger=none",
+    "trainer.num_sanity_val_steps=0",
+    "trainer.check_val_every_n_epoch=null",
+    "trainer.enable_progress_bar=false",
+    "trainer.enable_model_summary=false",
+    "data.test_sets={queries_original:[test,original],queries_reverse:[test,reverse]}",
+)
+
+
+def files_override(files: dict[str, str]) -> str:
+    return "data.files={" + ",".join(f"{k}:'{v}'" for k, v in files.items()) + "}"

@@ -1,0 +1,101 @@
+"""Reward model invariants and learning on the tiny Qwen3: pooling, padding, batch composition, training."""
+
+import pytest
+import torch
+from omegaconf import OmegaConf
+
+from crm.data.datamodule import PairCollator, PreferenceDataset
+from crm.data.rendering import Renderer
+from crm.models.lit_module import CRMLitModule
+from crm.models.reward_model import RewardModel, pool
+from crm.training import build_reward_model
+from tests.conftest import ROOT, tiny_split
+
+TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model
+
+
+def tiny_model(head: str, seed: int = 0) -> RewardModel:
+    torch.manual_seed(seed)
+    return build_reward_model(TINY, head).eval()
+
+
+def batch_for(tokenizer, head, samples, padding_side="right"):
+    tokenizer.padding_side = padding_side
+    try:
+        dataset = PreferenceDataset(samples, Renderer(tokenizer, head, "chat", max_length=256))
+        return PairCollator(tokenizer, head)([dataset[i] for i in range(len(dataset))])
+    finally:
+        tokenizer.padding_side = "right"
+
+
+def scores(model, batch):
+    with torch.no_grad():
+        return model(**{k: batch[k] for k in ("input_ids", "attention_mask")})
+
+
+def test_pool_uses_the_attention_mask_not_pad_ids():
+    hidden = torch.arange(12.0).view(2, 3, 2)
+    right = torch.tensor([[1, 1, 0], [1, 1, 1]])
+    left = torch.tensor([[0, 1, 1], [1, 1, 1]])
+    assert pool(hidden, right, "last").tolist() == [[2.0, 3.0], [10.0, 11.0]]
+    assert pool(hidden, left, "last").tolist() == [[4.0, 5.0], [10.0, 11.0]]
+    assert pool(hidden, left, "first").tolist() == [[2.0, 3.0], [6.0, 7.0]]
+    assert pool(hidden, right, "mean").tolist() == [[1.0, 2.0], [8.0, 9.0]]
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_scores_do_not_depend_on_padding_side(qwen_tokenizer, head):
+    model = tiny_model(head)
+    samples = tiny_split(4, 0)
+    right = scores(model, batch_for(qwen_tokenizer, head, samples, "right"))
+    left = scores(model, batch_for(qwen_tokenizer, head, samples, "left"))
+    assert torch.allclose(right, left, atol=1e-5)
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_scores_do_not_depend_on_batch_composition(qwen_tokenizer, head):
+    model = tiny_model(head)
+    samples = tiny_split(4, 0)
+    together = scores(model, batch_for(qwen_tokenizer, head, samples))
+    alone = [scores(model, batch_for(qwen_tokenizer, head, [s])) for s in samples]
+    if head == "bt":  # rows: chosen of every sample, then rejected of every sample
+        alone = torch.cat([a[0:1] for a in alone] + [a[1:2] for a in alone])
+    else:
+        alone = torch.cat(alone)
+    assert torch.allclose(together, alone, atol=1e-5)
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_training_changes_every_parameter_and_overfits(qwen_tokenizer, head):
+    torch.manual_seed(0)
+    model = tiny_model(head).train()
+    samples = tiny_split(4, 0)
+    batch = batch_for(qwen_tokenizer, head, samples)
+    module = CRMLitModule(model, optimizer=lambda params: torch.optim.AdamW(params, lr=3e-3, weight_decay=0.0))
+    optimizer = module.configure_optimizers()["optimizer"]
+    before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    first_loss = None
+    for _ in range(40):
+        loss, preds, targets = module.step(batch)
+        first_loss = first_loss if first_loss is not None else loss.item()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    unchanged = [n for n, p in model.named_parameters() if torch.equal(p, before[n])]
+    assert not unchanged, f"parameters never updated: {unchanged}"
+    loss, preds, targets = module.step(batch)
+    assert loss.item() < 0.1 < first_loss
+    assert torch.equal(preds, targets)
+
+
+def test_gradient_checkpointing_gives_the_same_gradients(qwen_tokenizer):
+    batch = batch_for(qwen_tokenizer, "bt", tiny_split(2, 0))
+    grads = []
+    for checkpointing in (False, True):
+        model = tiny_model("bt").train()
+        if checkpointing:
+            model.enable_gradient_checkpointing()
+        module = CRMLitModule(model, optimizer=torch.optim.AdamW)
+        module.step(batch)[0].backward()
+        grads.append(model.score.weight.grad.clone())
+    assert torch.allclose(grads[0], grads[1], atol=1e-6)

@@ -1,0 +1,100 @@
+"""train.py end to end on the tiny Qwen3: config composition, a short run, export/reload, resume, bad data."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from crm.data.schema import DataFormatError, read_samples
+from crm.evaluation import evaluate_files
+from crm.export import CRM, load_crm
+from crm.training import train
+from tests.conftest import ROOT, TINY_TRAIN, files_override
+
+NO_PROGRESS = ("~callbacks.rich_progress_bar",)
+
+
+@pytest.mark.parametrize(
+    "overrides, head",
+    [
+        (["model=qwen3_4b", "loss=cls", "noise=random"], "cls"),
+        (["model=qwen3_8b", "loss=bt", "noise=add"], "bt"),
+        (["model=qwen3_0_6b"], "cls"),
+        ([], "bt"),
+    ],
+)
+def test_configs_compose_without_downloading(compose_train, overrides, head):
+    cfg = compose_train(*overrides)
+    assert cfg.loss.head == head
+    if overrides:
+        assert cfg.optim.optimizer.lr == 1e-5 and cfg.data.max_length == 2048
+        assert cfg.effective_batch_size == 32 and cfg.trainer.max_epochs == 3
+        assert cfg.model.backbone.pretrained.startswith("Qwen/Qwen3-")
+    assert cfg.noise.mode == (overrides[2].split("=")[1] if len(overrides) > 2 else "none")
+
+
+def test_cfg_job_prints_the_composed_config():
+    out = subprocess.run(
+        [sys.executable, "train.py", "model=qwen3_4b", "loss=cls", "noise=random", "--cfg", "job"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    assert "Qwen/Qwen3-4B" in out and "head: cls" in out and "mode: random" in out
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, head):
+    cfg = compose_train(
+        *TINY_TRAIN, *NO_PROGRESS, f"loss={head}", "noise=add", files_override(tiny_files),
+        "trainer.max_steps=3", "trainer.val_check_interval=3", "trainer.limit_val_batches=1",
+    )
+    metrics, objects = train(cfg)
+    assert objects["trainer"].global_step == 3
+    for key in ("val/loss", "test/queries_original/acc", "test/queries_reverse/acc"):
+        assert key in metrics
+    summary = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    assert summary["metrics"]["test/queries_original/acc"] == metrics["test/queries_original/acc"]
+    assert summary["data"]["train"]["kept"] == 16
+    assert (tmp_path / "run" / "checkpoints" / "last.ckpt").exists()
+
+    # The export reloads with one call and gives exactly the trained model's scores.
+    crm = load_crm(tmp_path / "run")
+    samples, _ = read_samples(tiny_files["test"])
+    in_memory = CRM(objects["module"].model, objects["tokenizer"], crm.settings)
+    assert torch.equal(crm.raw_scores(samples), in_memory.raw_scores(samples))
+    assert torch.allclose(crm.raw_scores(samples, batch_size=1), in_memory.raw_scores(samples), atol=1e-5)
+
+    # evaluate.py's accuracy agrees with the scores, and reversing the criteria flips every label.
+    results = evaluate_files(crm, [tiny_files["test"]], ["original", "reverse"])
+    p_a = crm.prob_a(samples)
+    expected = sum((p > 0.5) == (s.preference == "model_a") for s, p in zip(samples, p_a.tolist())) / len(samples)
+    assert results["test.jsonl/original"] == {"accuracy": expected, "n": 4, "ties_excluded": 0}
+    assert results["test.jsonl/reverse"]["n"] == 4
+
+
+def test_resume_continues_from_the_checkpoint(compose_train, tiny_files, tmp_path):
+    common = (*TINY_TRAIN, *NO_PROGRESS, files_override(tiny_files), "test=false", "export=false")
+    first = compose_train(*common, "trainer.max_steps=2", "trainer.val_check_interval=2", output_dir=tmp_path / "a")
+    _, objects = train(first)
+    assert objects["trainer"].global_step == 2
+    resumed = compose_train(
+        *common, "trainer.max_steps=4", "trainer.val_check_interval=2", f"ckpt_path={tmp_path / 'a'}",
+        output_dir=tmp_path / "b",
+    )
+    _, objects = train(resumed)
+    trainer = objects["trainer"]
+    assert trainer.global_step == 4
+    ckpt = torch.load(tmp_path / "b" / "checkpoints" / "last.ckpt", weights_only=False)
+    assert ckpt["global_step"] == 4
+    # Only two new optimizer steps ran: the optimizer state counts 4 updates in all.
+    state = ckpt["optimizer_states"][0]["state"]
+    assert int(next(iter(state.values()))["step"]) == 4
+
+
+def test_broken_jsonl_line_is_reported_with_file_and_line(compose_train, tiny_files):
+    with open(tiny_files["train"], "a") as handle:
+        handle.write('{"prompt": "oops"\n')
+    cfg = compose_train(*TINY_TRAIN, *NO_PROGRESS, files_override(tiny_files), "trainer.max_steps=1")
+    with pytest.raises(DataFormatError, match=rf"{tiny_files['train']}:17: malformed JSON"):
+        train(cfg)
