@@ -35,6 +35,17 @@ def test_configs_compose_without_downloading(compose_train, overrides, head):
     assert cfg.noise.mode == (overrides[2].split("=")[1] if len(overrides) > 2 else "none")
 
 
+@pytest.mark.parametrize("override", ["experiment=paper_crm_4b", "experiment=minilm_cls", "debug=fdr", "debug=limit"])
+def test_experiment_and_debug_configs_compose(compose_train, override):
+    cfg = compose_train(override)
+    if override == "experiment=paper_crm_4b":
+        assert cfg.model.name == "qwen3_4b" and cfg.loss.head == "cls" and "dsp_webgpt" in cfg.data.sources
+    if override == "experiment=minilm_cls":
+        assert cfg.model.name == "minilm" and cfg.loss.head == "cls"
+    if override.startswith("debug"):
+        assert cfg.trainer.accelerator == "cpu" and cfg.task_name == "debug"
+
+
 def test_cfg_job_prints_the_composed_config():
     out = subprocess.run(
         [sys.executable, "train.py", "model=qwen3_4b", "loss=cls", "noise=random", "--cfg", "job"],
@@ -98,3 +109,9 @@ def test_broken_jsonl_line_is_reported_with_file_and_line(compose_train, tiny_fi
     cfg = compose_train(*TINY_TRAIN, *NO_PROGRESS, files_override(tiny_files), "trainer.max_steps=1")
     with pytest.raises(DataFormatError, match=rf"{tiny_files['train']}:17: malformed JSON"):
         train(cfg)
+
+
+def test_debug_fast_dev_run_smoke(compose_train, tiny_files):
+    cfg = compose_train("model=qwen3_tiny", "debug=fdr", *NO_PROGRESS, files_override(tiny_files))
+    metrics, objects = train(cfg)
+    assert objects["trainer"].global_step == 1 and "test/queries_original/acc" in metrics
