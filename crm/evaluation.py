@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from crm.data.noise import apply_direction
 from crm.data.schema import read_samples
 from crm.export import CRM
 
 
-def evaluate_files(crm: CRM, files: Sequence[str | Path], directions: Sequence[str] = ("original",), batch_size: int = 32) -> dict:
+def evaluate_files(
+    crm: CRM, files: Sequence[str | Path], directions: Sequence[str] = ("original",), batch_size: int = 32
+) -> dict:
     """Strict accuracy per file and direction: the preferred side must get p > 0.5; labelled ties are counted apart."""
     results = {}
     for path in files:

@@ -14,9 +14,9 @@ Loading needs neither Hydra nor this project's configs, only ``crm`` and transfo
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 import torch
 from safetensors.torch import load_file, save_file
@@ -45,7 +45,9 @@ def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRM
     out_dir.mkdir(parents=True, exist_ok=True)
     model.backbone.save_pretrained(out_dir / "backbone")
     tokenizer.save_pretrained(out_dir / "tokenizer")
-    save_file({k: v.detach().cpu().contiguous() for k, v in model.score.state_dict().items()}, out_dir / "head.safetensors")
+    save_file(
+        {k: v.detach().cpu().contiguous() for k, v in model.score.state_dict().items()}, out_dir / "head.safetensors"
+    )
     (out_dir / CONFIG_NAME).write_text(json.dumps(settings.__dict__, indent=2) + "\n")
     return out_dir
 
@@ -58,7 +60,11 @@ class CRM:
         self.tokenizer = tokenizer
         self.settings = settings
         self.renderer = Renderer(
-            tokenizer, settings.head, settings.input_format, settings.max_length, settings.max_response_tokens,
+            tokenizer,
+            settings.head,
+            settings.input_format,
+            settings.max_length,
+            settings.max_response_tokens,
             truncate_query=True,
         )
 

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 def build_reward_model(model_cfg: DictConfig, head: str) -> RewardModel:
     backbone_cfg = model_cfg.backbone
-    as_dict = lambda node: OmegaConf.to_container(node, resolve=True) if node else None  # noqa: E731
+    as_dict = lambda node: OmegaConf.to_container(node, resolve=True) if node else None
     backbone = load_backbone(
         pretrained=backbone_cfg.pretrained,
         init_config=as_dict(backbone_cfg.init_config),
@@ -73,7 +73,9 @@ def derive_accumulation(cfg: DictConfig) -> int:
     if accumulation * per_step != cfg.effective_batch_size:
         log.warning(
             "effective batch %d is not a multiple of %d pairs per step: using %d",
-            cfg.effective_batch_size, per_step, accumulation * per_step,
+            cfg.effective_batch_size,
+            per_step,
+            accumulation * per_step,
         )
     return accumulation
 
@@ -93,7 +95,9 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     head = cfg.loss.head
 
     tokenizer = instantiate(cfg.model.tokenizer)
-    datamodule: LightningDataModule = instantiate(cfg.data, tokenizer=tokenizer, head=head, input_format=cfg.model.input_format)
+    datamodule: LightningDataModule = instantiate(
+        cfg.data, tokenizer=tokenizer, head=head, input_format=cfg.model.input_format
+    )
     datamodule.setup("fit")
     print_data_report(datamodule.report())
 
@@ -183,8 +187,13 @@ def _to_python(value: Any) -> Any:
 def print_data_report(report: dict[str, dict]) -> None:
     table = Table(title="Data (per split)")
     columns = {
-        "read": "read", "kept": "kept", "ties_excluded": "ties excluded", "not_sampled": "not sampled",
-        "too_long_filtered": "too long (filtered)", "truncated": "truncated", "skipped_invalid": "invalid skipped",
+        "read": "read",
+        "kept": "kept",
+        "ties_excluded": "ties excluded",
+        "not_sampled": "not sampled",
+        "too_long_filtered": "too long (filtered)",
+        "truncated": "truncated",
+        "skipped_invalid": "invalid skipped",
     }
     table.add_column("split", no_wrap=True)
     for title in columns.values():

@@ -12,7 +12,7 @@ os.environ.setdefault("WANDB_MODE", "offline")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from crm.data.schema import PreferenceSample, conversation, write_samples  # noqa: E402
+from crm.data.schema import PreferenceSample, conversation, write_samples
 
 ROOT = Path(__file__).resolve().parent.parent
 

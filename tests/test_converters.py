@@ -32,7 +32,6 @@ from crm.data.splits import ALL_SPLITS
 DSP_STYLES = ("academy", "business", "entertainment", "literature", "normal")
 
 
-
 def hh(*turns: str) -> str:
     """An Anthropic-style transcript from alternating user/assistant turns."""
     return "".join(f"\n\n{('Human', 'Assistant')[i % 2]}: {turn}" for i, turn in enumerate(turns))

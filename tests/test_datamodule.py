@@ -10,8 +10,14 @@ from tests.conftest import tiny_split
 
 
 def make_dm(tokenizer, files, **kwargs):
-    defaults = dict(head="bt", input_format="chat", files=files, max_length=256, batch_size=4,
-                    test_sets={"queries_original": ["test", "original"], "queries_reverse": ["test", "reverse"]})
+    defaults = dict(
+        head="bt",
+        input_format="chat",
+        files=files,
+        max_length=256,
+        batch_size=4,
+        test_sets={"queries_original": ["test", "original"], "queries_reverse": ["test", "reverse"]},
+    )
     dm = CRMDataModule(tokenizer, **{**defaults, **kwargs})
     dm.setup("fit")
     return dm

@@ -49,7 +49,11 @@ def test_experiment_and_debug_configs_compose(compose_train, override):
 def test_cfg_job_prints_the_composed_config():
     out = subprocess.run(
         [sys.executable, "train.py", "model=qwen3_4b", "loss=cls", "noise=random", "--cfg", "job"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     ).stdout
     assert "Qwen/Qwen3-4B" in out and "head: cls" in out and "mode: random" in out
 
@@ -57,8 +61,14 @@ def test_cfg_job_prints_the_composed_config():
 @pytest.mark.parametrize("head", ["bt", "cls"])
 def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, head):
     cfg = compose_train(
-        *TINY_TRAIN, *NO_PROGRESS, f"loss={head}", "noise=add", files_override(tiny_files),
-        "trainer.max_steps=3", "trainer.val_check_interval=3", "trainer.limit_val_batches=1",
+        *TINY_TRAIN,
+        *NO_PROGRESS,
+        f"loss={head}",
+        "noise=add",
+        files_override(tiny_files),
+        "trainer.max_steps=3",
+        "trainer.val_check_interval=3",
+        "trainer.limit_val_batches=1",
     )
     metrics, objects = train(cfg)
     assert objects["trainer"].global_step == 3
@@ -90,7 +100,10 @@ def test_resume_continues_from_the_checkpoint(compose_train, tiny_files, tmp_pat
     _, objects = train(first)
     assert objects["trainer"].global_step == 2
     resumed = compose_train(
-        *common, "trainer.max_steps=4", "trainer.val_check_interval=2", f"ckpt_path={tmp_path / 'a'}",
+        *common,
+        "trainer.max_steps=4",
+        "trainer.val_check_interval=2",
+        f"ckpt_path={tmp_path / 'a'}",
         output_dir=tmp_path / "b",
     )
     _, objects = train(resumed)

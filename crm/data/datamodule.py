@@ -6,9 +6,10 @@ import logging
 import random
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import torch
 from lightning import LightningDataModule
@@ -188,7 +189,12 @@ class CRMDataModule(LightningDataModule):
         seed: int = 0,
     ):
         super().__init__()
-        for name, value, allowed in (("direction", direction, DIRECTIONS), ("val_direction", val_direction, DIRECTIONS), ("noise", noise, NOISE_MODES)):
+        choices = (
+            ("direction", direction, DIRECTIONS),
+            ("val_direction", val_direction, DIRECTIONS),
+            ("noise", noise, NOISE_MODES),
+        )
+        for name, value, allowed in choices:
             if value not in allowed:
                 raise ValueError(f"data.{name}={value!r} is not one of {allowed}")
         self.tokenizer = tokenizer
@@ -226,7 +232,7 @@ class CRMDataModule(LightningDataModule):
     # ---- loading ---------------------------------------------------------------------------
     def split_files(self, split: str) -> list[Path]:
         """Files for a split: explicit ``files.<split>`` or the processed directory's."""
-        if split in self.files and self.files[split]:
+        if self.files.get(split):
             value = self.files[split]
             return [Path(p) for p in ([value] if isinstance(value, str) else value)]
         if self.files:  # explicit files given for other splits only: this split is absent
@@ -238,7 +244,9 @@ class CRMDataModule(LightningDataModule):
             from crm.data.prepare import ensure_prepared
 
             root = ensure_prepared(self.raw_dir, root, self.sources, self.split_seed, self.heldout_styles)
-        return [root / source / f"{split}.jsonl" for source in self.sources if (root / source / f"{split}.jsonl").exists()]
+        return [
+            root / source / f"{split}.jsonl" for source in self.sources if (root / source / f"{split}.jsonl").exists()
+        ]
 
     def load_split(self, split: str, limit: int | None) -> tuple[list[PreferenceSample], list[int]]:
         """Read, drop ties (unless included), subsample, and drop samples that cannot fit; all counted."""
@@ -282,7 +290,7 @@ class CRMDataModule(LightningDataModule):
         if not loaded["train"][0] and stage in (None, "fit"):
             raise ValueError(f"no training samples found in {self.split_files('train') or self.processed_dir}")
         bank = CriteriaBank.from_samples(loaded["train"][0])
-        make = lambda split, direction, noise, swap: PreferenceDataset(  # noqa: E731
+        make = lambda split, direction, noise, swap: PreferenceDataset(
             loaded[split][0], self.renderer, direction, noise, bank, self.seed, swap, lengths=loaded[split][1]
         )
         self.datasets["train"] = make("train", self.direction, self.noise, self.position_swap)

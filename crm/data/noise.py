@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import replace as dc_replace
-from typing import Iterable
 
 from crm.data.schema import PreferenceSample
 
@@ -34,7 +34,7 @@ class CriteriaBank:
         self.by_topic = {t: sorted(set(c)) for t, c in by_topic.items() if c}
 
     @classmethod
-    def from_samples(cls, samples: Iterable[PreferenceSample]) -> "CriteriaBank":
+    def from_samples(cls, samples: Iterable[PreferenceSample]) -> CriteriaBank:
         by_topic: dict[str, set[str]] = defaultdict(set)
         for s in samples:
             for crit, topic in ((s.a_criteria, s.a_broad_criteria_topic), (s.b_criteria, s.b_broad_criteria_topic)):

@@ -12,10 +12,11 @@ import fcntl
 import json
 import time
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -27,9 +28,9 @@ from crm.data.sources import RAW_HINT, SOURCES, stable_hash
 from crm.data.splits import (
     ALL_SPLITS,
     DEFAULT_FRACTIONS,
+    DEFAULT_HELDOUT_STYLES,
     NEW_CRITERIA_SPLIT,
     SPLITS,
-    DEFAULT_HELDOUT_STYLES,
     assign_splits,
     validate_fractions,
     validate_heldout_styles,

@@ -16,9 +16,9 @@ the query is shortened instead, so every pair gets a score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
-from typing import Sequence
 
 from crm.data.schema import PreferenceSample
 
@@ -176,7 +176,9 @@ class Renderer:
         history = sample.history
         if self.head == "bt":
             a_first = sample.preference != "model_b"
-            chosen, rejected = (sample.response_a, sample.response_b) if a_first else (sample.response_b, sample.response_a)
+            chosen, rejected = (
+                (sample.response_a, sample.response_b) if a_first else (sample.response_b, sample.response_a)
+            )
             enc_c = self.encode(sample.criteria, history, [chosen])
             enc_r = self.encode(sample.criteria, history, [rejected])
             return {"chosen": enc_c, "rejected": enc_r, "truncated": enc_c.truncated or enc_r.truncated}

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,7 @@ class PreferenceSample:
         return out
 
     @classmethod
-    def from_dict(cls, record: Any) -> "PreferenceSample":
+    def from_dict(cls, record: Any) -> PreferenceSample:
         """Validate one record; raises ``ValueError`` with a short reason."""
         if not isinstance(record, dict):
             raise ValueError(f"expected a JSON object, got {type(record).__name__}")

@@ -23,9 +23,10 @@ import logging
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from crm.data.criteria_pools import GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.schema import DataFormatError, PreferenceSample, conversation
@@ -68,7 +69,7 @@ def stable_hash(text: str, length: int = 12) -> str:
 
 def record_rng(seed: int, key: str) -> random.Random:
     """A generator private to one record, so its draws do not depend on the other records."""
-    digest = hashlib.sha256(f"{seed}\x00{key}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{seed}\x00{key}".encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
@@ -338,7 +339,7 @@ def convert_alpaca_styles(raw_dir: Path, seed: int) -> ConversionResult:
 
 def majority_vote(votes: list[int]) -> str:
     """PandaLM votes (1 = response1, 2 = response2, 0 = tie) -> label; no majority is a tie."""
-    (vote, n), = Counter(votes).most_common(1)
+    ((vote, n),) = Counter(votes).most_common(1)
     if n * 2 <= len(votes):
         return "tie"
     return {1: "model_a", 2: "model_b", 0: "tie"}[vote]

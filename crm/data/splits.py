@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from typing import Iterable, Mapping, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from crm.data.criteria_pools import STYLE_TOPICS
 from crm.data.schema import PreferenceSample
@@ -49,7 +50,7 @@ def validate_fractions(fractions: Mapping[str, float]) -> dict[str, float]:
 
 def _unit_interval(seed: int, text: str) -> float:
     """A uniform-looking number in [0, 1) from a hashlib digest (stable across processes)."""
-    digest = hashlib.sha256(f"{seed}\x00{normalise_query(text)}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{seed}\x00{normalise_query(text)}".encode()).digest()
     return int.from_bytes(digest[:8], "big") / 2**64
 
 

@@ -155,4 +155,3 @@ def _convert() -> PreTrainedTokenizerFast:
     )
     fast.chat_template = CHATML_TEMPLATE
     return fast
-

@@ -5,7 +5,9 @@ from __future__ import annotations
 from transformers import AutoTokenizer, PreTrainedTokenizerBase
 
 
-def load_tokenizer(name_or_path: str, chat_template: str | None = None, padding_side: str = "right") -> PreTrainedTokenizerBase:
+def load_tokenizer(
+    name_or_path: str, chat_template: str | None = None, padding_side: str = "right"
+) -> PreTrainedTokenizerBase:
     """Load a tokenizer; ``chat_template='chatml'`` replaces the model's own template with ours.
 
     Qwen3's own template inserts an empty think block before the last assistant turn; rendering every
