@@ -72,16 +72,10 @@ class CRM:
     def device(self) -> torch.device:
         return next(self.model.parameters()).device
 
-    def _encodings(self, sample: PreferenceSample) -> list:
-        history = sample.history
-        if self.settings.head == "bt":
-            return [self.renderer.encode(sample.criteria, history, [r]) for r in (sample.response_a, sample.response_b)]
-        return [self.renderer.encode(sample.criteria, history, [sample.response_a, sample.response_b])]
-
     @torch.no_grad()
     def raw_scores(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> torch.Tensor:
         """``bt``: (N, 2) rewards of A and B. ``cls``: (N, 2) logits for A and B. Batched, length-sorted."""
-        encodings = [e for s in samples for e in self._encodings(s)]
+        encodings = [e for s in samples for e in self.renderer.encode_rows(s)]
         order = sorted(range(len(encodings)), key=lambda i: len(encodings[i].input_ids))
         outputs = torch.empty(len(encodings), 2 if self.settings.head == "cls" else 1)
         for start in range(0, len(order), batch_size):

@@ -185,15 +185,20 @@ class Renderer:
         enc = self.encode(sample.criteria, history, [sample.response_a, sample.response_b])
         return {"pair": enc, "label": 1 if sample.preference == "model_b" else 0, "truncated": enc.truncated}
 
+    def encode_rows(self, sample: PreferenceSample) -> list[Encoded]:
+        """The model rows of a sample in A, B order: two answers (``bt``) or one pair (``cls``)."""
+        if self.head == "bt":
+            return [self.encode(sample.criteria, sample.history, [r]) for r in (sample.response_a, sample.response_b)]
+        return [self.encode(sample.criteria, sample.history, [sample.response_a, sample.response_b])]
+
     def measure(self, sample: PreferenceSample) -> tuple[bool, int]:
         """(needs truncation, longest encoded row) of a sample; raises SampleTooLong if it cannot fit
         under its own criteria or under either side's criteria (which the direction may swap in)."""
         for criteria in (sample.a_criteria, sample.b_criteria):
             if criteria and criteria != sample.criteria:
-                self.encode_sample(dc_replace(sample, criteria=criteria))
-        features = self.encode_sample(sample)
-        rows = [features["chosen"], features["rejected"]] if self.head == "bt" else [features["pair"]]
-        return features["truncated"], max(len(row.input_ids) for row in rows)
+                self.encode_rows(dc_replace(sample, criteria=criteria))
+        rows = self.encode_rows(sample)
+        return any(row.truncated for row in rows), max(len(row.input_ids) for row in rows)
 
 
 def _shrink(budget: list[int], overflow: int) -> list[int]:
