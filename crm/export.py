@@ -20,6 +20,7 @@ from pathlib import Path
 
 import torch
 from safetensors.torch import load_file, save_file
+from tqdm.auto import tqdm
 from transformers import AutoModel, AutoTokenizer
 
 from crm.data.rendering import Renderer
@@ -55,10 +56,11 @@ def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRM
 class CRM:
     """A loaded customizable reward model: scores answer pairs under criteria."""
 
-    def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings):
+    def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings, autocast_bf16: bool = False):
         self.model = model.eval()
         self.tokenizer = tokenizer
         self.settings = settings
+        self.autocast_bf16 = autocast_bf16  # bf16 matmuls with fp32 weights, as in bf16-mixed training
         self.renderer = Renderer(
             tokenizer,
             settings.head,
@@ -73,16 +75,20 @@ class CRM:
         return next(self.model.parameters()).device
 
     @torch.no_grad()
-    def raw_scores(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> torch.Tensor:
+    def raw_scores(
+        self, samples: Sequence[PreferenceSample], batch_size: int = 32, progress: bool = False
+    ) -> torch.Tensor:
         """``bt``: (N, 2) rewards of A and B. ``cls``: (N, 2) logits for A and B. Batched, length-sorted."""
         encodings = [e for s in samples for e in self.renderer.encode_rows(s)]
         order = sorted(range(len(encodings)), key=lambda i: len(encodings[i].input_ids))
         outputs = torch.empty(len(encodings), 2 if self.settings.head == "cls" else 1)
-        for start in range(0, len(order), batch_size):
+        starts = range(0, len(order), batch_size)
+        for start in tqdm(starts, desc="scoring", unit="batch", disable=not progress):
             index = order[start : start + batch_size]
             batch = self.tokenizer.pad([encodings[i].features() for i in index], return_tensors="pt")
             batch = {k: v.to(self.device) for k, v in batch.items()}
-            outputs[index] = self.model(**batch).float().cpu()
+            with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.autocast_bf16):
+                outputs[index] = self.model(**batch).float().cpu()
         return outputs.view(len(samples), 2)
 
     def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> torch.Tensor:
@@ -91,8 +97,17 @@ class CRM:
         return torch.sigmoid(scores[:, 0] - scores[:, 1])
 
 
-def load_crm(path: str | Path, device: str | torch.device | None = None, dtype: torch.dtype | None = None) -> CRM:
-    """Load an export directory (or a training run directory containing ``export/``)."""
+def load_crm(
+    path: str | Path,
+    device: str | torch.device | None = None,
+    dtype: torch.dtype | None = None,
+    autocast_bf16: bool = False,
+) -> CRM:
+    """Load an export directory (or a training run directory containing ``export/``).
+
+    ``dtype`` casts the weights (bf16 on GPUs); ``autocast_bf16`` keeps fp32 weights and runs matmuls
+    in bf16, the fast path on CPUs with native bf16.
+    """
     path = Path(path)
     if not (path / CONFIG_NAME).exists() and (path / "export" / CONFIG_NAME).exists():
         path = path / "export"
@@ -104,7 +119,5 @@ def load_crm(path: str | Path, device: str | torch.device | None = None, dtype: 
     backbone = AutoModel.from_pretrained(path / "backbone", dtype=dtype)
     tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
     model = RewardModel(backbone, settings.head, settings.pooling)
-    model.score.load_state_dict(load_file(path / "head.safetensors"))
-    if dtype is not None:
-        model.score.to(dtype)
-    return CRM(model.to(device or "cpu"), tokenizer, settings)
+    model.score.load_state_dict(load_file(path / "head.safetensors"))  # the head stays fp32 (see RewardModel)
+    return CRM(model.to(device or "cpu"), tokenizer, settings, autocast_bf16)

@@ -8,7 +8,9 @@ import pytest
 import torch
 
 from crm.data.schema import DataFormatError, read_samples
-from crm.evaluation import evaluate_files
+from crm.evaluation.harness import evaluate_scorers
+from crm.evaluation.scorers import CRMScorer
+from crm.evaluation.test_sets import load_test_set
 from crm.export import CRM, load_crm
 from crm.training import train
 from tests.conftest import ROOT, TINY_TRAIN, files_override
@@ -86,12 +88,13 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
     assert torch.equal(crm.raw_scores(samples), in_memory.raw_scores(samples))
     assert torch.allclose(crm.raw_scores(samples, batch_size=1), in_memory.raw_scores(samples), atol=1e-5)
 
-    # evaluate.py's accuracy agrees with the scores, and reversing the criteria flips every label.
-    results = evaluate_files(crm, [tiny_files["test"]], ["original", "reverse"])
-    p_a = crm.prob_a(samples)
-    expected = sum((p > 0.5) == (s.preference == "model_a") for s, p in zip(samples, p_a.tolist())) / len(samples)
-    assert results["test.jsonl/original"] == {"accuracy": expected, "n": 4, "ties_excluded": 0}
-    assert results["test.jsonl/reverse"]["n"] == 4
+    # The harness's accuracy agrees with the scores; each pair is judged under both sides' criteria.
+    test_set, _ = load_test_set("test", [tiny_files["test"]])
+    results = evaluate_scorers({"crm": CRMScorer(crm)}, [test_set])["crm"]["test"]
+    p_a = crm.prob_a([p.sample for p in test_set.pairs]).tolist()
+    expected = sum((p > 0.5) == pair.label_a for pair, p in zip(test_set.pairs, p_a)) / len(p_a)
+    assert results["n"] == 8 and results["accuracy"] == pytest.approx(expected)
+    assert set(results["by_direction"]) == {"original", "reverse"}
 
 
 def test_resume_continues_from_the_checkpoint(compose_train, tiny_files, tmp_path):

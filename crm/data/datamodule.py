@@ -17,6 +17,7 @@ from torch.utils.data import DataLoader, Dataset
 from transformers.trainer_pt_utils import LengthGroupedSampler
 
 from crm.data.noise import DIRECTIONS, NOISE_MODES, CriteriaBank, apply_direction, apply_noise
+from crm.data.prepare import processed_split_files
 from crm.data.rendering import Renderer, SampleTooLong
 from crm.data.schema import PreferenceSample, read_samples
 
@@ -239,14 +240,9 @@ class CRMDataModule(LightningDataModule):
             return []
         if self.processed_dir is None:
             raise ValueError("give data.processed_dir (with data.raw_dir to build it) or data.files")
-        root = Path(self.processed_dir)
-        if self.raw_dir is not None:
-            from crm.data.prepare import ensure_prepared
-
-            root = ensure_prepared(self.raw_dir, root, self.sources, self.split_seed, self.heldout_styles)
-        return [
-            root / source / f"{split}.jsonl" for source in self.sources if (root / source / f"{split}.jsonl").exists()
-        ]
+        return processed_split_files(
+            self.processed_dir, self.raw_dir, self.sources, split, self.split_seed, self.heldout_styles
+        )
 
     def load_split(self, split: str, limit: int | None) -> tuple[list[PreferenceSample], list[int]]:
         """Read, drop ties (unless included), subsample, and drop samples that cannot fit; all counted."""

@@ -210,3 +210,18 @@ def ensure_prepared(
         names = wanted["sources"] + (manifest["settings"].get("sources", []) if same else [])
         prepare(raw_dir, out_dir, resolve_sources(names), seed, heldout_styles, fractions)
     return out_dir
+
+
+def processed_split_files(
+    processed_dir: str | Path,
+    raw_dir: str | Path | None,
+    sources: Sequence[str],
+    split: str,
+    seed: int = 0,
+    heldout_styles: Sequence[str] = DEFAULT_HELDOUT_STYLES,
+) -> list[Path]:
+    """The jsonl files of ``split`` for each source that has one, building the cache first if needed."""
+    root = Path(processed_dir)
+    if raw_dir is not None:
+        root = ensure_prepared(raw_dir, root, sources, seed, heldout_styles)
+    return [root / source / f"{split}.jsonl" for source in sources if (root / source / f"{split}.jsonl").exists()]

@@ -89,5 +89,7 @@ class RewardModel(nn.Module):
         if getattr(self.backbone.config, "use_cache", None) is not None:
             kwargs["use_cache"] = False
         out = self.backbone(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, **kwargs)
-        pooled = pool(out.last_hidden_state, attention_mask, self.pooling)
-        return self.score(self.dropout(pooled).to(self.score.weight.dtype))
+        # Pooling and head run outside autocast: a bf16 score has 8 mantissa bits, so close pairs would tie.
+        with torch.autocast(input_ids.device.type, enabled=False):
+            pooled = pool(out.last_hidden_state.to(self.score.weight.dtype), attention_mask, self.pooling)
+            return self.score(self.dropout(pooled))

@@ -1,0 +1,1 @@
+"""Evaluation harness: test sets, scorers, metrics, reports (see ``evaluate.py``)."""

@@ -1,0 +1,68 @@
+"""Score test sets with one or more scorers and summarise the metrics per test set, direction and source.
+
+Pairs that several test sets share (the no-criteria set under both directions, topic subsets) are
+scored once: scorers never see the label, so one judgement serves every set that holds the pair.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from crm.data.schema import PreferenceSample
+from crm.evaluation.metrics import PairScores, pair_metrics
+from crm.evaluation.scorers import Scorer
+from crm.evaluation.test_sets import TestSet
+
+
+def _key(sample: PreferenceSample) -> str:
+    return json.dumps([sample.model_a, sample.model_b, sample.criteria], ensure_ascii=False)
+
+
+def deduplicate(test_sets: Sequence[TestSet]) -> tuple[list[PreferenceSample], dict[str, np.ndarray]]:
+    """The distinct (conversations, criteria) to score, and each test set's rows into them."""
+    index: dict[str, int] = {}
+    unique: list[PreferenceSample] = []
+    rows = {}
+    for test_set in test_sets:
+        positions = []
+        for pair in test_set.pairs:
+            key = _key(pair.sample)
+            if key not in index:
+                index[key] = len(unique)
+                unique.append(pair.sample)
+            positions.append(index[key])
+        rows[test_set.name] = np.asarray(positions, dtype=np.int64)
+    return unique, rows
+
+
+def summarise(test_set: TestSet, scores: PairScores) -> dict:
+    """Metrics of the whole set, and broken down by label direction and by source."""
+    labels = np.array([p.label_a for p in test_set.pairs], dtype=bool)
+    out = pair_metrics(scores, labels)
+    for field, values in (
+        ("by_direction", [p.direction for p in test_set.pairs]),
+        ("by_source", [p.source for p in test_set.pairs]),
+    ):
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i, value in enumerate(values):
+            groups[value].append(i)
+        if len(groups) > 1 or field == "by_source":
+            out[field] = {g: pair_metrics(scores.take(np.array(ix)), labels[ix]) for g, ix in sorted(groups.items())}
+    return out
+
+
+def evaluate_scorers(
+    scorers: Mapping[str, Scorer], test_sets: Sequence[TestSet], progress: bool = False
+) -> dict[str, dict[str, dict]]:
+    """``{scorer: {test set: metrics}}`` for every non-empty test set."""
+    test_sets = [t for t in test_sets if t.pairs]
+    unique, rows = deduplicate(test_sets)
+    results: dict[str, dict[str, dict]] = {}
+    for name, scorer in scorers.items():
+        scores = scorer.score(unique, progress=progress)
+        results[name] = {t.name: summarise(t, scores.take(rows[t.name])) for t in test_sets}
+    return results

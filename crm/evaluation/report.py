@@ -1,0 +1,90 @@
+"""Evaluation results as tables: one layout, rendered as markdown (files) or rich (terminal)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+Table_ = tuple[str, list[str], list[list[str]]]  # title, header, rows
+
+# (column, metric key); None: accuracy in that label direction.
+DETAIL_COLUMNS = (
+    ("acc", "accuracy"),
+    ("original", None),
+    ("reverse", None),
+    ("ties", "tie_rate"),
+    ("n", "n"),
+    ("pos. consistency", "position_consistency"),
+    ("confidence", "confidence"),
+    ("margin", "mean_margin"),
+    ("ECE", "ece"),
+)
+
+
+def fmt(value: Any, digits: int = 4) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def accuracy_table(results: Mapping[str, Mapping[str, dict]], title: str = "Accuracy by test set") -> Table_:
+    """Rows: scorers; columns: test sets (the paper's layout)."""
+    names = list(dict.fromkeys(t for per_set in results.values() for t in per_set))
+    sizes = {t: next(r[t]["n"] for r in results.values() if t in r) for t in names}
+    header = ["scorer", *(f"{t} (n={sizes[t]})" for t in names)]
+    rows = [[scorer, *(fmt(per_set.get(t, {}).get("accuracy")) for t in names)] for scorer, per_set in results.items()]
+    return title, header, rows
+
+
+def detail_table(scorer: str, per_set: Mapping[str, dict]) -> Table_:
+    """Rows: test sets; columns: every metric of one scorer."""
+    rows = []
+    for name, m in per_set.items():
+        by_direction = m.get("by_direction", {})
+        cells = []
+        for column, key in DETAIL_COLUMNS:
+            value = m.get(key) if key else by_direction.get(column, {}).get("accuracy")
+            cells.append(fmt(value))
+        rows.append([name, *cells])
+    return f"{scorer}: all metrics", ["test set", *(c for c, _ in DETAIL_COLUMNS)], rows
+
+
+def source_table(scorer: str, per_set: Mapping[str, dict]) -> Table_:
+    """Rows: test sets; columns: accuracy (n) per data source."""
+    sources = sorted({s for m in per_set.values() for s in m.get("by_source", {})})
+    rows = []
+    for name, m in per_set.items():
+        by_source = m.get("by_source", {})
+        rows.append(
+            [
+                name,
+                *(f"{fmt(by_source[s]['accuracy'])} ({by_source[s]['n']})" if s in by_source else "-" for s in sources),
+            ]
+        )
+    return f"{scorer}: accuracy (n) by source", ["test set", *sources], rows
+
+
+def to_markdown(table: Table_) -> str:
+    title, header, rows = table
+    lines = [f"### {title}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def print_tables(tables: Sequence[Table_], console: Console | None = None) -> None:
+    console = console or Console()
+    if not console.is_terminal:  # logs and pipes: wide enough that a table with every split stays on one line
+        console.width = max(console.width, 160)
+    for title, header, rows in tables:
+        table = Table(title=title, box=box.SIMPLE_HEAVY)
+        for i, column in enumerate(header):
+            table.add_column(column, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)

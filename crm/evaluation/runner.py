@@ -1,0 +1,126 @@
+"""``evaluate(cfg)``: build the test sets, load the scorers, score, and write JSON + markdown."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from omegaconf import DictConfig, OmegaConf
+
+from crm.data.noise import CriteriaBank
+from crm.data.prepare import processed_split_files
+from crm.data.schema import PreferenceSample
+from crm.data.splits import query_of
+from crm.evaluation.harness import evaluate_scorers
+from crm.evaluation.report import accuracy_table, detail_table, print_tables, source_table, to_markdown
+from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
+from crm.evaluation.test_sets import VARIANTS, TestSet, load_test_set, split_by_topic, variant
+
+log = logging.getLogger(__name__)
+
+# Column order of the paper's tables; test files and their variants follow.
+PAPER_ORDER = ["seen_criteria", "new_criteria", "seen_topics", "new_topics", *VARIANTS]
+
+
+def processed_files(data: DictConfig, split: str) -> list[Path]:
+    return processed_split_files(
+        data.processed_dir, data.raw_dir, list(data.sources), split, data.split_seed, list(data.heldout_styles)
+    )
+
+
+def build_test_sets(cfg: DictConfig) -> list[TestSet]:
+    """Processed splits of ``cfg.data`` (with topic and criteria variants) and any ``cfg.test_files``."""
+    data = cfg.data
+    bases: list[TestSet] = []
+    samples: list[PreferenceSample] = []
+    for name, split in (cfg.splits or {}).items():
+        origin = f"{split} ({', '.join(data.sources)})"
+        test_set, read = load_test_set(name, processed_files(data, split), origin, data.skip_invalid)
+        bases.append(test_set)
+        samples += read
+    for path in cfg.test_files or []:
+        test_set, read = load_test_set(Path(path).stem, [path], skip_invalid=data.skip_invalid)
+        bases.append(test_set)
+        samples += read
+    if not bases:
+        raise ValueError("nothing to evaluate: give processed `splits` and/or `test_files=[a.jsonl,...]`")
+    train: list[PreferenceSample] = []
+    if cfg.splits and (cfg.variants or cfg.topics.enabled):
+        train = load_test_set("train", processed_files(data, "train"), skip_invalid=data.skip_invalid)[1]
+    seen = next((t for t in bases if t.name == "seen_criteria"), None)
+    derived: list[TestSet] = []
+    bank = CriteriaBank.from_samples(train + samples)  # what noise_add draws unrelated criteria from
+    for base in [t for t in bases if t is seen or t.name not in (cfg.splits or {})]:
+        for kind in cfg.variants or []:
+            derived.append(variant(base, kind, bank, cfg.seed, kind if base is seen else f"{base.name}/{kind}"))
+    if cfg.topics.enabled and train and seen is not None:
+        from crm.text_encoder import SentenceEncoder
+
+        derived += split_by_topic(seen, [query_of(s) for s in train], SentenceEncoder(), cfg.topics.threshold)
+    order = lambda t: PAPER_ORDER.index(t.name) if t.name in PAPER_ORDER else len(PAPER_ORDER)  # noqa: E731
+    return sorted(bases + derived, key=order)
+
+
+def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
+    """The evaluated model first, then criteria-agnostic reference models and length rules."""
+    models = {cfg.name: cfg.ckpt, **(cfg.reference_models or {})}
+    scorers: dict[str, Scorer] = {
+        name: load_scorer(path, name, cfg.batch_size, cfg.device, cfg.criteria_in_system, cfg.max_length, cfg.precision)
+        for name, path in models.items()
+    }
+    for rule in cfg.references or []:
+        scorer = LengthScorer(rule)
+        scorers[scorer.name] = scorer
+    return scorers
+
+
+def training_settings(ckpt: str | Path) -> dict[str, Any] | None:
+    """The settings a training run recorded (model, head, noise, sources...), if ``ckpt`` is a run directory."""
+    for path in (Path(ckpt) / "metrics.json", Path(ckpt).parent / "metrics.json"):
+        if path.exists():
+            return json.loads(path.read_text()).get("settings")
+    return None
+
+
+def warn_on_data_mismatch(cfg: DictConfig, trained: dict[str, Any] | None) -> None:
+    if trained and trained.get("sources") and sorted(trained["sources"]) != sorted(cfg.data.sources):
+        log.warning("evaluating on sources %s; the model was trained on %s", list(cfg.data.sources), trained["sources"])
+
+
+def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Returns ``(metrics, objects)``; writes ``metrics.json`` and ``results.md`` to ``cfg.paths.output_dir``."""
+    trained = training_settings(cfg.ckpt)
+    warn_on_data_mismatch(cfg, trained)
+    test_sets = build_test_sets(cfg)
+    scorers = load_scorers(cfg)
+    for empty in (t.name for t in test_sets if not t.pairs):
+        log.warning("test set %s has no pairs; it is listed in metrics.json but not scored", empty)
+    results = evaluate_scorers(scorers, test_sets, progress=cfg.progress)
+    metrics = {
+        "settings": {
+            "ckpt": str(cfg.ckpt),
+            "trained": trained,
+            "data": OmegaConf.to_container(cfg.data, resolve=True),
+            "seed": cfg.seed,
+        },
+        "test_sets": {t.name: t.info() for t in test_sets},  # empty ones too: nothing vanishes unreported
+        "scorers": results,
+    }
+    tables = [accuracy_table(results)]
+    for name, scorer in scorers.items():
+        if scorer.criteria_aware:
+            tables += [detail_table(name, results[name]), source_table(name, results[name])]
+    print_tables(tables)
+    out_dir = Path(cfg.paths.output_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
+    sets = "\n".join(
+        f"- `{name}`: {info['description']} ({info['pairs']} pairs)" for name, info in metrics["test_sets"].items()
+    )
+    (out_dir / "results.md").write_text(
+        f"# Evaluation of `{cfg.ckpt}`\n\n{sets}\n\n" + "\n".join(to_markdown(t) for t in tables)
+    )
+    log.info("wrote %s and %s", out_dir / "metrics.json", out_dir / "results.md")
+    return metrics, {"scorers": scorers, "test_sets": test_sets}

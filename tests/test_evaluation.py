@@ -1,0 +1,371 @@
+"""The evaluation harness: metric definitions, test-set construction, scorers, evaluate.py, table builder."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from crm.data.criteria_pools import GENERAL_CRITERION
+from crm.data.datamodule import swap_sides
+from crm.data.noise import CriteriaBank
+from crm.data.schema import DataFormatError, write_samples
+from crm.evaluation.harness import evaluate_scorers
+from crm.evaluation.metrics import (
+    PairScores,
+    expected_calibration_error,
+    pair_metrics,
+    position_consistency,
+    strict_accuracy,
+    tie_rate,
+)
+from crm.evaluation.scorers import CRMScorer, HFRewardModelScorer, LengthScorer, load_scorer
+from crm.evaluation.tables import build_table, write_csv
+from crm.evaluation.test_sets import VARIANTS, TestSet, judged_pairs, load_test_set, variant
+from crm.export import CRMSettings, export_crm, load_crm
+from tests.conftest import ROOT, style_pair, tiny_split
+
+# ---- metric definitions on hand-made arrays ---------------------------------------------------
+
+
+def test_strict_accuracy_counts_ties_as_wrong():
+    prob_a = np.array([0.9, 0.5, 0.2, 0.7])
+    label_a = np.array([True, True, False, False])
+    assert strict_accuracy(prob_a, label_a) == 0.5  # right, tie, right, wrong
+    assert tie_rate(prob_a) == 0.25
+
+
+def test_both_orders_are_averaged_and_consistency_counts_agreeing_orders():
+    # pair 0: A first says A (p=.88), A second says B (p=.12) -> average exactly 0.5, inconsistent
+    # pair 1: both orders say A -> consistent; pair 2: both say B -> consistent
+    scores = PairScores.from_both_orders(np.array([2.0, 1.0, -3.0]), np.array([-2.0, 0.5, -1.0]))
+
+    def sig(x: float) -> float:
+        return 1 / (1 + math.exp(-x))
+
+    assert scores.prob_a[0] == pytest.approx(0.5)
+    assert scores.prob_a[1] == pytest.approx((sig(1.0) + sig(0.5)) / 2)
+    assert position_consistency(scores.prob_a_forward, scores.prob_a_backward) == pytest.approx(2 / 3)
+    metrics = pair_metrics(scores, np.array([True, True, False]))
+    assert metrics["position_consistency"] == pytest.approx(2 / 3)
+    assert metrics["accuracy"] == pytest.approx(2 / 3)  # the averaged tie counts as wrong
+    assert metrics["accuracy_forward_only"] == 1.0
+    assert metrics["mean_margin"] == pytest.approx(((2 - 2) / 2 + (1 + 0.5) / 2 + (3 + 1) / 2) / 3)
+
+
+def test_expected_calibration_error_by_hand():
+    # 10 pairs said with confidence 0.9 (7 right) and 10 with 0.6 (6 right): ECE = .5*|.9-.7| + .5*|.6-.6| = 0.1
+    prob_a = np.array([0.9] * 10 + [0.4] * 10)
+    label_a = np.array([True] * 7 + [False] * 3 + [False] * 6 + [True] * 4)
+    assert expected_calibration_error(prob_a, label_a) == pytest.approx(0.1, abs=1e-6)
+    assert expected_calibration_error(np.full(10, 0.8), np.array([True] * 5 + [False] * 5)) == pytest.approx(0.3)
+
+
+def test_length_rules_and_their_ties():
+    samples = [style_pair("q", 1, ("short", "long")), style_pair("q", 2, ("long", "short"))]
+    same = style_pair("q", 3, ("short", "short"))
+    longer = LengthScorer("longer").score([*samples, same]).prob_a
+    assert longer.tolist() == [0.0, 1.0, 0.5]
+    assert LengthScorer("shorter").score(samples).prob_a.tolist() == [1.0, 0.0]
+    with pytest.raises(ValueError, match="longer"):
+        LengthScorer("random")
+
+
+# ---- test sets ------------------------------------------------------------------------------
+
+
+def _bank_samples():
+    return (
+        tiny_split(6, 1, ("short", "long")) + tiny_split(6, 2, ("funny", "long")) + tiny_split(6, 3, ("short", "funny"))
+    )
+
+
+def test_judged_pairs_have_both_directions_and_skip_ties():
+    samples = tiny_split(3, 1)
+    tie = style_pair("tie?", 9)
+    tie.preference = "tie"
+    pairs = judged_pairs([*samples, tie])
+    assert len(pairs) == 6
+    for original, reverse in zip(pairs[::2], pairs[1::2]):
+        assert (original.direction, reverse.direction) == ("original", "reverse")
+        assert original.label_a != reverse.label_a
+        winner_criteria = original.sample.a_criteria if original.label_a else original.sample.b_criteria
+        assert original.sample.criteria == winner_criteria
+        assert reverse.sample.criteria != original.sample.criteria
+
+
+def test_noisy_variants_are_deterministic_and_keep_labels(tmp_path):
+    samples = _bank_samples()
+    write_samples(tmp_path / "t.jsonl", samples)
+    base, _ = load_test_set("seen_criteria", [tmp_path / "t.jsonl"])
+    bank = CriteriaBank.from_samples(samples)
+    for kind in VARIANTS:
+        first, again, other_seed = (variant(base, kind, bank, seed) for seed in (0, 0, 1))
+        assert [p.sample.criteria for p in first.pairs] == [p.sample.criteria for p in again.pairs]
+        assert [p.label_a for p in first.pairs] == [p.label_a for p in base.pairs]
+        assert first.notes["criteria_changed"] > 0
+        if kind != "no_criteria":
+            assert [p.sample.criteria for p in first.pairs] != [p.sample.criteria for p in other_seed.pairs]
+    for noisy, clean in zip(variant(base, "noise_add", bank).pairs, base.pairs):
+        assert set(clean.sample.criteria) <= set(noisy.sample.criteria)
+        rejected = noisy.sample.b_criteria if noisy.label_a else noisy.sample.a_criteria
+        assert not set(noisy.sample.criteria) & (set(rejected) - set(clean.sample.criteria))
+    for noisy, clean in zip(variant(base, "noise_remove", bank).pairs, base.pairs):
+        assert 1 <= len(noisy.sample.criteria) < len(clean.sample.criteria)
+        assert set(noisy.sample.criteria) <= set(clean.sample.criteria)
+    for noisy, clean in zip(variant(base, "noise_replace", bank).pairs, base.pairs):
+        kept = set(noisy.sample.criteria) & set(clean.sample.criteria)
+        assert len(kept) > len(noisy.sample.criteria) / 2  # the chosen side's criteria still dominate
+    assert {tuple(p.sample.criteria) for p in variant(base, "no_criteria", bank).pairs} == {(GENERAL_CRITERION,)}
+
+
+def test_reference_format_file_is_read_and_bad_lines_name_file_and_line(tmp_path):
+    path = tmp_path / "reference.jsonl"
+    records = [
+        {
+            "idx": i,
+            "prompt": f"Q{i}",
+            "model_a": [{"role": "user", "content": f"Q{i}"}, {"role": "assistant", "content": "short"}],
+            "model_b": [{"role": "user", "content": f"Q{i}"}, {"role": "assistant", "content": "a longer answer"}],
+            "criteria": ["Prefer concise answers."],
+            "preference": pref,
+        }
+        for i, pref in enumerate(["model_a", "model_b", "tie"])
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    test_set, _ = load_test_set("reference", [path])
+    assert [p.direction for p in test_set.pairs] == ["given", "given"]
+    assert [p.label_a for p in test_set.pairs] == [True, False]
+    assert test_set.notes["ties_excluded"] == 1
+
+    path.write_text(path.read_text() + '{"idx": 9, "prompt": \n')
+    with pytest.raises(DataFormatError, match=r"reference.jsonl:4"):
+        load_test_set("reference", [path])
+    skipped, _ = load_test_set("reference", [path], skip_invalid=True)
+    assert skipped.notes["skipped_invalid"] == 1
+
+
+# ---- scorers --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def tiny_crm_dir(compose_train, tmp_path):
+    """Export a random-initialised tiny Qwen3 CRM (cls or bt) as train.py would."""
+    from hydra.utils import instantiate
+
+    from crm.training import build_reward_model
+
+    def _make(head: str) -> Path:
+        cfg = compose_train("model=qwen3_tiny", f"loss={head}")
+        torch.manual_seed(0)
+        model = build_reward_model(cfg.model, head)
+        settings = CRMSettings(head, cfg.model.pooling, cfg.model.input_format, 256, 48)
+        return export_crm(tmp_path / f"export_{head}", model, instantiate(cfg.model.tokenizer), settings)
+
+    return _make
+
+
+def test_cls_scorer_averages_both_orders(tiny_crm_dir):
+    crm = load_crm(tiny_crm_dir("cls"))
+    samples = tiny_split(5, 4)
+    scores = CRMScorer(crm, batch_size=3).score(samples)
+    forward = crm.prob_a(samples).double().numpy()
+    backward = 1 - crm.prob_a([swap_sides(s) for s in samples]).double().numpy()
+    np.testing.assert_allclose(scores.prob_a_forward, forward, atol=1e-5)
+    np.testing.assert_allclose(scores.prob_a_backward, backward, atol=1e-5)
+    np.testing.assert_allclose(scores.prob_a, (forward + backward) / 2, atol=1e-5)
+
+
+def _tiny_hf_reward_model(path: Path, qwen_tokenizer) -> Path:
+    from transformers import Qwen3Config, Qwen3ForSequenceClassification
+
+    config = Qwen3Config(
+        vocab_size=len(qwen_tokenizer),
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=1,
+        head_dim=16,
+        num_labels=1,
+        pad_token_id=qwen_tokenizer.pad_token_id,
+    )
+    torch.manual_seed(0)
+    Qwen3ForSequenceClassification(config).save_pretrained(path)
+    qwen_tokenizer.save_pretrained(path)
+    return path
+
+
+def test_hf_reward_model_directory_is_scored_consistently(tmp_path, qwen_tokenizer):
+    path = _tiny_hf_reward_model(tmp_path / "rm", qwen_tokenizer)
+    scorer = load_scorer(path, device="cpu", precision="fp32")
+    assert isinstance(scorer, HFRewardModelScorer) and not scorer.criteria_aware
+    samples = tiny_split(5, 4)
+    batched = scorer.score(samples).margin_a
+    one_by_one = HFRewardModelScorer(path, batch_size=1).score(samples).margin_a
+    np.testing.assert_allclose(batched, one_by_one, atol=1e-5)  # padding does not move the pooled token
+    aware = HFRewardModelScorer(path, criteria_in_system=True).score(samples).margin_a
+    assert not np.allclose(aware, batched)  # the criteria reach the model only when asked
+
+
+def test_unknown_model_directory_is_refused(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        load_scorer(tmp_path / "missing")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ValueError, match="neither a CRM"):
+        load_scorer(tmp_path / "empty")
+
+
+# ---- evaluate.py end to end -----------------------------------------------------------------
+
+
+@pytest.fixture
+def processed_dir(tmp_path) -> Path:
+    """A processed-data directory with one source: train, test and held-out-style splits."""
+    root = tmp_path / "processed" / "tiny"
+    root.mkdir(parents=True)
+    write_samples(root / "train.jsonl", tiny_split(8, 1, ("short", "long")))
+    unseen_topics = [
+        style_pair(q, i) for i, q in enumerate(["Write a haiku about autumn rain.", "Plan a trip to Kyoto."])
+    ]
+    write_samples(root / "test.jsonl", tiny_split(4, 2, ("short", "long")) + unseen_topics)
+    write_samples(root / "test_new_criteria.jsonl", tiny_split(3, 3, ("funny", "short")))
+    return root.parent
+
+
+@pytest.fixture
+def compose_evaluate(tmp_path):
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+    from hydra.core.hydra_config import HydraConfig
+
+    from crm.config import register_resolvers
+
+    register_resolvers()
+
+    def _compose(*overrides: str):
+        GlobalHydra.instance().clear()
+        with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+            cfg = compose(
+                "evaluate",
+                overrides=[f"paths.output_dir={tmp_path / 'eval'}", "progress=false", *overrides],
+                return_hydra_config=True,
+            )
+        HydraConfig().set_config(cfg)
+        return cfg
+
+    yield _compose
+    GlobalHydra.instance().clear()
+
+
+def test_evaluate_writes_every_split_and_reference_rows(compose_evaluate, tiny_crm_dir, processed_dir, tmp_path):
+    from crm.evaluation.runner import evaluate
+
+    cfg = compose_evaluate(
+        f"ckpt={tiny_crm_dir('cls')}",
+        f"data.processed_dir={processed_dir}",
+        "data.raw_dir=null",
+        "data.sources=[tiny]",
+        "topics.threshold=0.8",
+        "precision=fp32",
+    )
+    metrics, _ = evaluate(cfg)
+    expected = ["seen_criteria", "new_criteria", "seen_topics", "new_topics", *VARIANTS]
+    assert set(metrics["scorers"]["CRM"]) == set(expected)
+    crm = metrics["scorers"]["CRM"]
+    assert crm["seen_criteria"]["n"] == 12 and crm["new_criteria"]["n"] == 6
+    assert (crm["seen_topics"]["n"], crm["new_topics"]["n"]) == (8, 4)
+    assert crm["seen_criteria"]["position_consistency"] is not None
+    assert set(crm["seen_criteria"]["by_direction"]) == {"original", "reverse"}
+    # Over both label directions any criteria-blind rule scores exactly one half.
+    for test_set in expected:
+        assert metrics["scorers"]["longer wins"][test_set]["accuracy"] == 0.5
+    written = json.loads((tmp_path / "eval" / "metrics.json").read_text())
+    assert written["scorers"] == json.loads(json.dumps(metrics["scorers"]))
+    markdown = (tmp_path / "eval" / "results.md").read_text()
+    for text in (*expected, "longer wins", "shorter wins", "pos. consistency", "ECE"):
+        assert text in markdown
+
+
+def test_evaluate_scores_test_files_with_an_hf_reward_model(compose_evaluate, tmp_path, qwen_tokenizer):
+    from crm.evaluation.runner import evaluate
+
+    rm = _tiny_hf_reward_model(tmp_path / "rm", qwen_tokenizer)
+    write_samples(tmp_path / "mine.jsonl", tiny_split(4, 7))
+    cfg = compose_evaluate(
+        f"ckpt={rm}", "name=tiny_rm", "splits=null", f"test_files=[{tmp_path / 'mine.jsonl'}]", "variants=[no_criteria]"
+    )
+    metrics, _ = evaluate(cfg)
+    assert set(metrics["scorers"]["tiny_rm"]) == {"mine", "mine/no_criteria"}
+    assert metrics["scorers"]["tiny_rm"]["mine"]["n"] == 8
+    assert metrics["scorers"]["tiny_rm"]["mine"]["accuracy"] == 0.5  # criteria-agnostic, both directions
+
+
+def test_harness_scores_shared_pairs_once():
+    calls = []
+
+    class Counting(LengthScorer):
+        def score(self, samples, progress=False):
+            calls.append(len(samples))
+            return super().score(samples)
+
+    base = TestSet("a", "x", judged_pairs(tiny_split(3, 1)))
+    blind = variant(base, "no_criteria", CriteriaBank({}))
+    evaluate_scorers({"len": Counting()}, [base, blind])
+    assert calls == [6 + 3]  # the no-criteria pair is the same in both directions
+
+
+# ---- table builder --------------------------------------------------------------------------
+
+
+def _evaluation_run(path: Path, noise: str, acc: float) -> Path:
+    path.mkdir(parents=True)
+    scorers = {
+        "CRM": {"seen_criteria": {"accuracy": acc, "n": 10}, "noise_add": {"accuracy": acc - 0.1, "n": 10}},
+        "longer wins": {"seen_criteria": {"accuracy": 0.5, "n": 10}, "noise_add": {"accuracy": 0.5, "n": 10}},
+    }
+    settings = {"trained": {"model": "minilm", "head": "bt", "noise": noise, "direction": "random"}}
+    (path / "metrics.json").write_text(json.dumps({"settings": settings, "scorers": scorers}))
+    return path
+
+
+def test_table_builder_on_two_runs(tmp_path):
+    runs = [_evaluation_run(tmp_path / "a", "none", 0.9), _evaluation_run(tmp_path / "b", "add", 0.8)]
+    title, header, rows = build_table(runs)
+    assert header == ["run", "seen_criteria", "noise_add"]
+    assert rows == [
+        ["noise=none", "0.9000", "0.8000"],
+        ["noise=add", "0.8000", "0.7000"],
+        ["longer wins", "0.5000", "0.5000"],
+    ]
+    write_csv((title, header, rows), tmp_path / "t.csv")
+    assert (tmp_path / "t.csv").read_text().splitlines()[1] == "noise=none,0.9000,0.8000"
+
+    train_run = tmp_path / "c"
+    train_run.mkdir()
+    metrics = {"test/queries_original/acc": 0.7, "test/queries_original/loss": 0.5, "val/acc": 0.6}
+    (train_run / "metrics.json").write_text(json.dumps({"metrics": metrics, "settings": {"model": "qwen3_tiny"}}))
+    _, header, rows = build_table([train_run], references=False)
+    assert header == ["run", "queries_original"] and rows == [["model=qwen3_tiny", "0.7000"]]
+
+
+def test_table_builder_cli_writes_markdown_and_csv(tmp_path):
+    import subprocess
+    import sys
+
+    runs = [_evaluation_run(tmp_path / "a", "none", 0.9), _evaluation_run(tmp_path / "b", "remove", 0.85)]
+    out = tmp_path / "tables" / "noise"
+    subprocess.run(
+        [sys.executable, str(ROOT / "experiments" / "build_table.py"), *map(str, runs), "--out", str(out)],
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+    )
+    assert "| noise=remove | 0.8500 | 0.7500 |" in out.with_suffix(".md").read_text()
+    assert out.with_suffix(".csv").exists()
+    with pytest.raises(FileNotFoundError, match="no metrics.json"):
+        build_table([tmp_path])
