@@ -148,6 +148,10 @@ def test_reference_format_file_is_read_and_bad_lines_name_file_and_line(tmp_path
     skipped, _ = load_test_set("reference", [path], skip_invalid=True)
     assert skipped.notes["skipped_invalid"] == 1
 
+    path.write_bytes(path.read_bytes().replace(b'{"idx": 9, "prompt": \n', b"\xff\xfe not utf-8\n"))
+    with pytest.raises(DataFormatError, match=r"reference.jsonl:4: .*utf-8"):
+        load_test_set("reference", [path])
+
 
 # ---- scorers --------------------------------------------------------------------------------
 

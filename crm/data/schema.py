@@ -180,16 +180,16 @@ def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[Pre
     report = ReadReport(path=str(path))
     samples: list[PreferenceSample] = []
     try:
-        handle = path.open(encoding="utf-8")
+        handle = path.open("rb")
     except OSError as err:
         raise DataFormatError(f"{path}: cannot open: {err}") from err
     with handle:
-        for line_no, line in enumerate(handle, start=1):
-            if not line.strip():
+        for line_no, raw in enumerate(handle, start=1):
+            if not raw.strip():
                 continue
             try:
                 try:
-                    record = json.loads(line)
+                    record = json.loads(raw.decode("utf-8"))
                 except json.JSONDecodeError as err:
                     raise ValueError(f"malformed JSON ({err.msg} at column {err.colno})") from None
                 samples.append(PreferenceSample.from_dict(record))

@@ -66,9 +66,10 @@ class CRMScorer:
         self.batch_size = batch_size
 
     def score(self, samples: Sequence[PreferenceSample], progress: bool = False) -> PairScores:
-        if self.crm.settings.head == "bt":
+        if self.crm.settings.head == "bt":  # each answer scored alone: the same judgement in either order
             rewards = self.crm.raw_scores(samples, self.batch_size, progress).double().numpy()
-            return PairScores.from_margins(rewards[:, 0] - rewards[:, 1])
+            margin = rewards[:, 0] - rewards[:, 1]
+            return PairScores.from_both_orders(margin, margin)
         both = list(samples) + [swap_sides(s) for s in samples]  # one length-sorted pass over both orders
         logits = self.crm.raw_scores(both, self.batch_size, progress).double().numpy()
         forward, backward = logits[: len(samples)], logits[len(samples) :]
