@@ -17,22 +17,28 @@ from omegaconf import DictConfig, OmegaConf
 from rich.console import Console
 from rich.table import Table
 
-from crm.export import CRMSettings, export_crm
+from crm.export import export_crm
 from crm.models.lit_module import CRMLitModule
 from crm.models.reward_model import RewardModel, load_backbone
+from crm.zero_export import crm_settings, export_zero_checkpoint
 
 log = logging.getLogger(__name__)
 
 
-def build_reward_model(model_cfg: DictConfig, head: str) -> RewardModel:
+def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -> RewardModel:
+    """The configured backbone and head; ``weights=False`` builds the architecture without loading weights."""
     backbone_cfg = model_cfg.backbone
-    as_dict = lambda node: OmegaConf.to_container(node, resolve=True) if node else None
+
+    def as_dict(node: DictConfig | None) -> dict | None:
+        return OmegaConf.to_container(node, resolve=True) if node else None
+
     backbone = load_backbone(
         pretrained=backbone_cfg.pretrained,
         init_config=as_dict(backbone_cfg.init_config),
         dtype=backbone_cfg.dtype,
         attn_implementation=backbone_cfg.attn_implementation,
         config_overrides=as_dict(backbone_cfg.get("config_overrides")),
+        weights=weights,
     )
     model = RewardModel(backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout)
     if model_cfg.gradient_checkpointing:
@@ -138,15 +144,8 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
             metrics.update({k: _to_python(v) for k, v in result.items()})
 
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
-    if cfg.get("export", True) and trainer.is_global_zero:
-        settings = CRMSettings(
-            head=head,
-            pooling=cfg.model.pooling,
-            input_format=cfg.model.input_format,
-            max_length=cfg.data.max_length,
-            max_response_tokens=cfg.data.max_response_tokens,
-        )
-        objects["export_dir"] = export_crm(output_dir / "export", module.model, tokenizer, settings)
+    if cfg.get("export", True):
+        objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export")
 
     summary = {
         "metrics": metrics,
@@ -162,7 +161,7 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
         "global_step": trainer.global_step,
         "best_checkpoint": ckpt_path,
-        "export_dir": str(objects.get("export_dir", "")) or None,
+        "export_dir": str(objects["export_dir"]) if objects.get("export_dir") else None,
         "fit_seconds": round(fit_seconds, 1),
         "total_seconds": round(time.time() - started, 1),
     }
@@ -171,6 +170,19 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         print_test_table(metrics, summary["test_set_sizes"])
         log.info("run directory: %s", output_dir)
     return metrics, objects
+
+
+def export_run(cfg: DictConfig, trainer: Trainer, module: CRMLitModule, tokenizer, ckpt_path: str | None, out: Path):
+    """Write the export directory on rank 0: from memory, or consolidated from the checkpoint under ZeRO-3."""
+    zero3 = getattr(trainer.strategy, "zero_stage_3", False)
+    if zero3:
+        trainer.strategy.barrier()  # every rank has finished writing its shards
+        ckpt_path = ckpt_path or trainer.checkpoint_callback.last_model_path
+    if not trainer.is_global_zero:
+        return None
+    if zero3:
+        return export_zero_checkpoint(ckpt_path, cfg, out)
+    return export_crm(out, module.model, tokenizer, crm_settings(cfg))
 
 
 def best_checkpoint(trainer: Trainer) -> str:

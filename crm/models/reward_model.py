@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import torch
 from torch import nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel
@@ -29,22 +33,57 @@ def pool(hidden: torch.Tensor, attention_mask: torch.Tensor, pooling: str) -> to
     raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
 
 
+def check_attn_implementation(name: str | None) -> None:
+    """Fail early and clearly when flash-attention is asked for but cannot run here."""
+    if name != "flash_attention_2":
+        return
+    if importlib.util.find_spec("flash_attn") is None:
+        raise ImportError(
+            "attn_implementation=flash_attention_2 needs the flash-attn package: pip install -e '.[gpu]' "
+            "(CUDA GPUs only); or use attn_implementation=sdpa"
+        )
+    if not torch.cuda.is_available():
+        raise RuntimeError("attn_implementation=flash_attention_2 runs only on CUDA GPUs; use sdpa on this machine")
+
+
+@contextmanager
+def gathered(params: list[nn.Parameter]) -> Iterator[None]:
+    """Full parameters to modify in place, also when DeepSpeed ZeRO-3 has partitioned them.
+
+    Under ``deepspeed.zero.Init`` a new layer's tensors are empty shards; initialising them directly
+    would do nothing. Gathering them (rank 0 modifies, then re-partitions) initialises the real weights.
+    """
+    if any(hasattr(p, "ds_id") for p in params):
+        import deepspeed
+
+        with deepspeed.zero.GatheredParameters(params, modifier_rank=0):
+            yield
+    else:
+        yield
+
+
 def load_backbone(
     pretrained: str | None = None,
     init_config: dict | None = None,
     dtype: str | None = None,
     attn_implementation: str | None = None,
     config_overrides: dict | None = None,
+    weights: bool = True,
 ) -> PreTrainedModel:
     """Pretrained weights from a local path / hub id, or a random-initialised model from a config dict.
 
     Only the base model is loaded (no LM head): the reward head is ours. ``config_overrides`` change
     the pretrained config (e.g. dropout) as it is loaded.
     """
+    check_attn_implementation(attn_implementation)
     kwargs = dict(config_overrides or {})
     if attn_implementation:
         kwargs["attn_implementation"] = attn_implementation
     torch_dtype = getattr(torch, dtype) if dtype and dtype != "auto" else None
+    if pretrained and not weights:  # the architecture only, e.g. to load a consolidated checkpoint into
+        config = AutoConfig.from_pretrained(pretrained, **(config_overrides or {}))
+        model = AutoModel.from_config(config, attn_implementation=attn_implementation)
+        return model.to(torch_dtype) if torch_dtype else model
     if pretrained:
         return AutoModel.from_pretrained(pretrained, dtype=torch_dtype, **kwargs)
     if not init_config:
@@ -69,8 +108,9 @@ class RewardModel(nn.Module):
         self.pooling = pooling
         self.dropout = nn.Dropout(dropout)
         self.score = nn.Linear(backbone.config.hidden_size, HEAD_OUTPUTS[head])
-        nn.init.normal_(self.score.weight, std=1.0 / (backbone.config.hidden_size + 1) ** 0.5)
-        nn.init.zeros_(self.score.bias)
+        with gathered([self.score.weight, self.score.bias]):
+            nn.init.normal_(self.score.weight, std=1.0 / (backbone.config.hidden_size + 1) ** 0.5)
+            nn.init.zeros_(self.score.bias)
 
     def enable_gradient_checkpointing(self) -> None:
         self.backbone.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})

@@ -1,0 +1,90 @@
+"""Turn a DeepSpeed ZeRO checkpoint directory into the CRM export format.
+
+Under ZeRO-3 every rank holds only shards of the weights, so saving the in-memory model gives empty
+or head-less tensors. This consolidates the sharded checkpoint into one fp32 state dict (Lightning's
+converter over DeepSpeed's ``zero_to_fp32``), loads it into the architecture the run was configured
+with, checks that the backbone and the head are complete, and writes the usual export directory::
+
+    python -m crm.zero_export logs/train/runs/<run>/checkpoints/<step>.ckpt [--run-dir RUN] [--out DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import torch
+from hydra.utils import instantiate
+from omegaconf import DictConfig, OmegaConf
+
+from crm.config import register_resolvers
+from crm.export import CRMSettings, export_crm
+
+
+def crm_settings(cfg: DictConfig) -> CRMSettings:
+    """The export settings of a run configured by ``cfg``."""
+    return CRMSettings(
+        head=cfg.loss.head,
+        pooling=cfg.model.pooling,
+        input_format=cfg.model.input_format,
+        max_length=cfg.data.max_length,
+        max_response_tokens=cfg.data.max_response_tokens,
+    )
+
+
+def consolidated_state_dict(checkpoint_dir: str | Path, tag: str | None = None) -> dict[str, torch.Tensor]:
+    """The LightningModule's full fp32 state dict from a (sharded) DeepSpeed checkpoint directory."""
+    from lightning.pytorch.utilities.deepspeed import convert_zero_checkpoint_to_fp32_state_dict
+
+    checkpoint_dir = Path(checkpoint_dir)
+    if not (checkpoint_dir / "latest").exists() and tag is None:
+        raise FileNotFoundError(f"{checkpoint_dir} is not a DeepSpeed checkpoint directory (no 'latest' file)")
+    with tempfile.TemporaryDirectory() as tmp:
+        state = convert_zero_checkpoint_to_fp32_state_dict(checkpoint_dir, Path(tmp) / "fp32.pt", tag)
+    return state["state_dict"]
+
+
+def export_zero_checkpoint(
+    checkpoint_dir: str | Path, cfg: DictConfig, out_dir: str | Path, tag: str | None = None
+) -> Path:
+    """Consolidate ``checkpoint_dir`` and write an export directory; fails if any weight is missing."""
+    from crm.training import build_reward_model
+
+    state = consolidated_state_dict(checkpoint_dir, tag)
+    weights = {k.removeprefix("model."): v for k, v in state.items() if k.startswith("model.")}
+    model = build_reward_model(cfg.model, cfg.loss.head, weights=False)
+    missing, unexpected = model.load_state_dict(weights, strict=False)
+    if missing or unexpected:
+        raise ValueError(
+            f"{checkpoint_dir}: the consolidated weights do not match the configured model "
+            f"(missing: {missing[:5]}{'...' if len(missing) > 5 else ''}; unexpected: {unexpected[:5]})"
+        )
+    return export_crm(out_dir, model, instantiate(cfg.model.tokenizer), crm_settings(cfg))
+
+
+def run_config(run_dir: str | Path) -> DictConfig:
+    """The composed config a run saved in ``<run>/.hydra/config.yaml``."""
+    path = Path(run_dir) / ".hydra" / "config.yaml"
+    if not path.exists():
+        raise FileNotFoundError(f"{run_dir}: no .hydra/config.yaml (give --run-dir, the training run directory)")
+    register_resolvers()
+    return OmegaConf.load(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("checkpoint", type=Path, help="DeepSpeed checkpoint directory (holds 'latest')")
+    parser.add_argument("--run-dir", type=Path, help="training run directory (default: two levels up)")
+    parser.add_argument("--out", type=Path, help="export directory (default: <run dir>/export)")
+    parser.add_argument("--tag", help="checkpoint tag (default: the one named in 'latest')")
+    args = parser.parse_args(argv)
+    run_dir = args.run_dir or args.checkpoint.resolve().parent.parent
+    out = export_zero_checkpoint(args.checkpoint, run_config(run_dir), args.out or run_dir / "export", args.tag)
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""Scale-out on CPU: strategy configs build, flash-attention errors, ZeRO-3 head init and ZeRO -> export."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+from hydra.utils import instantiate
+from lightning.pytorch.strategies import DDPStrategy, DeepSpeedStrategy
+from omegaconf import DictConfig, OmegaConf
+
+from crm.export import load_crm
+from crm.models.reward_model import load_backbone
+from crm.zero_export import export_zero_checkpoint
+from crm.zero_export import main as zero_export_main
+from tests.conftest import ROOT, tiny_split
+
+STRATEGIES = sorted(p.stem for p in (ROOT / "conf" / "strategy").glob("*.yaml"))
+ZERO = {  # strategy -> (stage, optimizer offloaded, parameters offloaded)
+    "deepspeed_zero2": (2, False, False),
+    "deepspeed_zero2_offload": (2, True, False),
+    "deepspeed_zero3": (3, False, False),
+    "deepspeed_zero3_offload": (3, True, True),
+}
+
+
+def test_every_strategy_is_covered():
+    assert set(STRATEGIES) == {"auto", "ddp", *ZERO}
+
+
+@pytest.mark.parametrize("name", STRATEGIES)
+def test_strategy_config_builds_its_strategy(compose_train, name):
+    cfg = compose_train(f"strategy={name}", "trainer=gpu", "model=qwen3_0_6b")
+    assert cfg.trainer.precision == "bf16-mixed"
+    node = cfg.trainer.strategy
+    strategy = instantiate(node) if isinstance(node, DictConfig) else node
+    if name == "auto":
+        assert strategy == "auto"
+    elif name == "ddp":
+        assert isinstance(strategy, DDPStrategy)
+    else:
+        stage, offload_optimizer, offload_parameters = ZERO[name]
+        assert isinstance(strategy, DeepSpeedStrategy)
+        zero = strategy.config["zero_optimization"]
+        assert zero["stage"] == stage
+        assert ("offload_optimizer" in zero) == offload_optimizer
+        assert ("offload_param" in zero) == offload_parameters
+        assert strategy.zero_stage_3 == (stage == 3)
+
+
+def test_flash_attention_asked_for_but_unavailable_is_a_clear_error():
+    tiny = {"model_type": "qwen3", "vocab_size": 100, "hidden_size": 32, "num_hidden_layers": 1}
+    with pytest.raises((ImportError, RuntimeError), match="flash"):
+        load_backbone(init_config=tiny, attn_implementation="flash_attention_2")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _zero_checkpoint(tmp_path: Path, stage: int) -> tuple[Path, dict]:
+    out = tmp_path / f"zero{stage}.ckpt"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "deepspeed_cpu_checkpoint.py"), str(out), str(stage)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        env={**os.environ, "MASTER_PORT": str(_free_port())},
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return out, json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("stage", [2, 3])
+def test_zero_checkpoint_converts_to_a_complete_export(compose_train, tmp_path, stage):
+    checkpoint, head = _zero_checkpoint(tmp_path, stage)
+    # Under ZeRO-3 the head is born partitioned; its initialisation must still reach the weights.
+    assert head["head_partitioned"] == (stage == 3)
+    assert head["bias_abs_max"] == 0.0
+    assert 0.06 < head["std"] < 0.2  # normal(0, 1/sqrt(65)); a skipped init would leave kaiming-uniform
+
+    cfg = compose_train("model=qwen3_tiny", "loss=bt", "data.max_length=128", "data.max_response_tokens=32")
+    export = export_zero_checkpoint(checkpoint, cfg, tmp_path / "export")
+    crm = load_crm(export)
+    trained = torch.load(checkpoint / "gathered_state_dict.pt")
+    exported = {f"model.{k}": v for k, v in crm.model.state_dict().items()}
+    assert set(exported) == set(trained)  # the full backbone and the head
+    for key, value in trained.items():
+        torch.testing.assert_close(exported[key], value.float(), msg=key)
+
+    # The same through the command line, with the run's saved config.
+    run = tmp_path / "run"
+    (run / ".hydra").mkdir(parents=True)
+    OmegaConf.save(cfg, run / ".hydra" / "config.yaml")
+    assert zero_export_main([str(checkpoint), "--run-dir", str(run), "--out", str(tmp_path / "cli_export")]) == 0
+    again = load_crm(tmp_path / "cli_export")
+    samples = tiny_split(3, 1)
+    torch.testing.assert_close(again.raw_scores(samples), crm.raw_scores(samples))
+
+
+def test_zero_export_refuses_a_mismatched_model(compose_train, tmp_path):
+    checkpoint, _ = _zero_checkpoint(tmp_path, 2)
+    cfg = compose_train("model=qwen3_tiny", "loss=cls")
+    with pytest.raises((ValueError, RuntimeError)):
+        export_zero_checkpoint(checkpoint, cfg, tmp_path / "export")
+    with pytest.raises(FileNotFoundError, match="not a DeepSpeed checkpoint"):
+        export_zero_checkpoint(tmp_path, cfg, tmp_path / "export")
