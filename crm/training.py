@@ -19,6 +19,7 @@ from rich.table import Table
 
 from crm.export import export_crm
 from crm.models.lit_module import CRMLitModule
+from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel, load_backbone
 from crm.zero_export import crm_settings, export_zero_checkpoint
 
@@ -107,7 +108,7 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     datamodule.setup("fit")
     print_data_report(datamodule.report())
 
-    model = build_reward_model(cfg.model, head)
+    model = apply_lora(build_reward_model(cfg.model, head), cfg.get("peft"))
     optim = instantiate(cfg.optim)
     module = CRMLitModule(
         model,
@@ -182,7 +183,7 @@ def export_run(cfg: DictConfig, trainer: Trainer, module: CRMLitModule, tokenize
         return None
     if zero3:
         return export_zero_checkpoint(ckpt_path, cfg, out)
-    return export_crm(out, module.model, tokenizer, crm_settings(cfg))
+    return export_crm(out, merge_lora(module.model), tokenizer, crm_settings(cfg))
 
 
 def best_checkpoint(trainer: Trainer) -> str:

@@ -21,6 +21,7 @@ from omegaconf import DictConfig, OmegaConf
 
 from crm.config import register_resolvers
 from crm.export import CRMSettings, export_crm
+from crm.models.lora import apply_lora, merge_lora
 
 
 def crm_settings(cfg: DictConfig) -> CRMSettings:
@@ -54,14 +55,14 @@ def export_zero_checkpoint(
 
     state = consolidated_state_dict(checkpoint_dir, tag)
     weights = {k.removeprefix("model."): v for k, v in state.items() if k.startswith("model.")}
-    model = build_reward_model(cfg.model, cfg.loss.head, weights=False)
+    model = apply_lora(build_reward_model(cfg.model, cfg.loss.head, weights=False), cfg.get("peft"))
     missing, unexpected = model.load_state_dict(weights, strict=False)
     if missing or unexpected:
         raise ValueError(
             f"{checkpoint_dir}: the consolidated weights do not match the configured model "
             f"(missing: {missing[:5]}{'...' if len(missing) > 5 else ''}; unexpected: {unexpected[:5]})"
         )
-    return export_crm(out_dir, model, instantiate(cfg.model.tokenizer), crm_settings(cfg))
+    return export_crm(out_dir, merge_lora(model), instantiate(cfg.model.tokenizer), crm_settings(cfg))
 
 
 def run_config(run_dir: str | Path) -> DictConfig:

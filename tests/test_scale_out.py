@@ -114,3 +114,56 @@ def test_zero_export_refuses_a_mismatched_model(compose_train, tmp_path):
         export_zero_checkpoint(checkpoint, cfg, tmp_path / "export")
     with pytest.raises(FileNotFoundError, match="not a DeepSpeed checkpoint"):
         export_zero_checkpoint(tmp_path, cfg, tmp_path / "export")
+
+
+def test_lora_freezes_the_backbone_trains_adapters_and_head_and_merges_exactly(compose_train):
+    from crm.models.lora import apply_lora, merge_lora
+    from crm.training import build_reward_model
+
+    cfg = compose_train("model=qwen3_tiny", "loss=bt", "peft=lora")
+    torch.manual_seed(0)
+    model = apply_lora(build_reward_model(cfg.model, "bt"), cfg.peft)
+    trainable = {n for n, p in model.named_parameters() if p.requires_grad}
+    assert trainable and all("lora_" in n or n.startswith("score.") for n in trainable)
+    assert {"score.weight", "score.bias"} <= trainable
+    before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-2)
+    ids = torch.randint(0, 1000, (4, 10))
+    for _ in range(2):
+        scores = model(input_ids=ids, attention_mask=torch.ones_like(ids)).view(2, 2)
+        (-torch.nn.functional.logsigmoid(scores[:, 0] - scores[:, 1]).mean()).backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    after = dict(model.named_parameters())
+    changed = {n for n in before if not torch.equal(before[n], after[n])}
+    assert changed == trainable - {"score.bias"}  # adapters (A and B) and head moved; a bt loss ignores the bias
+    assert not any("base_layer" in n or "embed" in n for n in changed)  # frozen weights stayed
+    model.eval()  # no LoRA dropout
+    with torch.no_grad():
+        adapted = model(input_ids=ids, attention_mask=torch.ones_like(ids))
+        merged = merge_lora(model)(input_ids=ids, attention_mask=torch.ones_like(ids))
+    assert not any("lora_" in n for n, _ in model.named_parameters())
+    torch.testing.assert_close(merged, adapted, atol=1e-5, rtol=1e-4)
+
+
+def test_lora_run_exports_a_plain_backbone(compose_train, tiny_files, tmp_path):
+    from crm.export import CRM
+    from crm.training import train
+    from tests.conftest import TINY_TRAIN, files_override
+
+    cfg = compose_train(
+        *TINY_TRAIN,
+        "~callbacks.rich_progress_bar",
+        "peft=lora",
+        files_override(tiny_files),
+        "trainer.max_steps=2",
+        "trainer.val_check_interval=2",
+        "trainer.limit_val_batches=1",
+        "test=false",
+    )
+    _, objects = train(cfg)
+    crm = load_crm(tmp_path / "run")
+    assert not any("lora_" in k for k in crm.model.state_dict())
+    samples = tiny_split(4, 3)
+    in_memory = CRM(objects["module"].model, objects["tokenizer"], crm.settings)
+    torch.testing.assert_close(crm.raw_scores(samples), in_memory.raw_scores(samples))
