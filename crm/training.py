@@ -128,7 +128,9 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         cfg.trainer, callbacks=callbacks, logger=loggers or False, accumulate_grad_batches=derive_accumulation(cfg)
     )
     for lg in loggers:
-        lg.log_hyperparams(OmegaConf.to_container(cfg, resolve=True))
+        lg.log_hyperparams(
+            OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
+        )
 
     ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
     if cfg.get("train", True):

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+import yaml
 
 from crm.data.criteria_pools import GENERAL_CRITERION
 from crm.data.datamodule import swap_sides
@@ -373,3 +374,18 @@ def test_table_builder_cli_writes_markdown_and_csv(tmp_path):
     assert out.with_suffix(".csv").exists()
     with pytest.raises(FileNotFoundError, match="no metrics.json"):
         build_table([tmp_path])
+
+
+def test_table_builder_reads_wandb_run_directories(tmp_path):
+    rows = []
+    for noise, acc in (("none", 0.9), ("replace", 0.8)):
+        files = tmp_path / f"offline-run-{noise}" / "files"
+        files.mkdir(parents=True)
+        summary = {"test/queries_original/acc": acc, "test/queries_original/loss": 0.3, "_step": 9}
+        (files / "wandb-summary.json").write_text(json.dumps(summary))
+        config = {"model": {"value": {"name": "qwen3_4b"}}, "noise": {"value": {"mode": noise}}, "seed": {"value": 1}}
+        (files / "config.yaml").write_text(yaml.safe_dump(config))
+        rows.append(files.parent)
+    _, header, body = build_table(rows)
+    assert header == ["run", "queries_original"]
+    assert body == [["noise=none", "0.9000"], ["noise=replace", "0.8000"]]

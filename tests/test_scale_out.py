@@ -167,3 +167,33 @@ def test_lora_run_exports_a_plain_backbone(compose_train, tiny_files, tmp_path):
     samples = tiny_split(4, 3)
     in_memory = CRM(objects["module"].model, objects["tokenizer"], crm.settings)
     torch.testing.assert_close(crm.raw_scores(samples), in_memory.raw_scores(samples))
+
+
+def test_export_matches_checkpoint_and_throughput_is_logged(compose_train, tiny_files, tmp_path):
+    sys.path.insert(0, str(ROOT / "experiments"))
+    from verify_export import compare_export_with_checkpoint, throughput
+
+    from crm.training import train
+    from tests.conftest import TINY_TRAIN, files_override
+
+    cfg = compose_train(
+        *TINY_TRAIN,
+        "~callbacks.rich_progress_bar",
+        "callbacks=throughput",
+        "callbacks.throughput.window_size=2",
+        "trainer.log_every_n_steps=1",
+        "logger=csv",
+        files_override(tiny_files),
+        "trainer.max_steps=4",
+        "trainer.val_check_interval=4",
+        "trainer.limit_val_batches=1",
+        "test=false",
+    )
+    train(cfg)
+    run = tmp_path / "run"
+    (run / ".hydra").mkdir(exist_ok=True)
+    OmegaConf.save(cfg, run / ".hydra" / "config.yaml")
+    assert compare_export_with_checkpoint(run, tiny_split(4, 3)) == 0.0
+    measured = throughput(run)
+    assert measured["train/device/items_per_sec"] > 0  # real tokens per second
+    assert measured["train/device/flops_per_sec"] > 0  # 6 x parameters x tokens per second

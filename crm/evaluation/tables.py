@@ -1,7 +1,9 @@
 """Collect the metrics of several runs into one ablation table (rows: runs; columns: test splits).
 
-Reads both kinds of run directory: an evaluation run (``metrics.json`` with ``scorers``, written by
-``evaluate.py``) and a training run (``metrics.json`` with ``test/<set>/acc``, written by ``train.py``).
+Reads three kinds of run directory: an evaluation run (``metrics.json`` with ``scorers``, written by
+``evaluate.py``), a training run (``metrics.json`` with ``test/<set>/acc``, written by ``train.py``)
+and a wandb run directory of a training run (``wandb/run-*`` or ``wandb/offline-run-*``, e.g. from a
+sweep agent), read from its ``files/wandb-summary.json`` and ``files/config.yaml``.
 Rows are labelled by the settings that differ between the runs (model, head, noise, direction...),
 so a table over a noise sweep reads "noise=add", "noise=remove", ...
 """
@@ -30,9 +32,13 @@ class RunRow:
 def read_run(path: str | Path, metric: str = "accuracy", scorer: str | None = None) -> list[RunRow]:
     """One row for the run's model; an evaluation run also yields its reference scorers (marked)."""
     path = Path(path)
+    if (path / "files" / "wandb-summary.json").exists():
+        return [read_wandb_run(path, metric)]
     file = path / "metrics.json"
     if not file.exists():
-        raise FileNotFoundError(f"{path}: no metrics.json (not a train.py or evaluate.py run directory)")
+        raise FileNotFoundError(
+            f"{path}: no metrics.json (not a train.py or evaluate.py run directory) and no files/wandb-summary.json"
+        )
     try:
         data = json.loads(file.read_text())
     except json.JSONDecodeError as err:
@@ -49,14 +55,37 @@ def read_run(path: str | Path, metric: str = "accuracy", scorer: str | None = No
             rows.append(RunRow(path, settings if name == main else {"scorer": name}, values, reference=name != main))
         return rows
     if "metrics" in data:
-        short = {"accuracy": "acc"}.get(metric, metric)
-        values = {}
-        for key, value in data["metrics"].items():
-            parts = key.split("/")
-            if len(parts) == 3 and parts[0] == "test" and parts[2] == short:
-                values[parts[1]] = value
-        return [RunRow(path, data.get("settings") or {}, values)]
+        return [RunRow(path, data.get("settings") or {}, test_metrics(data["metrics"], metric))]
     raise ValueError(f"{file}: neither an evaluation (scorers) nor a training (metrics) result")
+
+
+def test_metrics(logged: dict[str, Any], metric: str) -> dict[str, float | None]:
+    """``test/<set>/acc`` (or another metric) from a training run's logged metrics, by test set."""
+    short = {"accuracy": "acc"}.get(metric, metric)
+    values = {}
+    for key, value in logged.items():
+        parts = key.split("/")
+        if len(parts) == 3 and parts[0] == "test" and parts[2] == short:
+            values[parts[1]] = value
+    return values
+
+
+def read_wandb_run(path: Path, metric: str = "accuracy") -> RunRow:
+    """A wandb run directory (``wandb/run-*`` or ``wandb/offline-run-*``): its summary and logged config."""
+    import yaml
+
+    summary = json.loads((path / "files" / "wandb-summary.json").read_text())
+    config_file = path / "files" / "config.yaml"
+    config = yaml.safe_load(config_file.read_text()) if config_file.exists() else {}
+    value = lambda key: (config.get(key) or {}).get("value") or {}  # noqa: E731
+    settings = {
+        "model": value("model").get("name"),
+        "head": value("loss").get("head"),
+        "noise": value("noise").get("mode"),
+        "direction": value("data").get("direction"),
+        "seed": (config.get("seed") or {}).get("value"),
+    }
+    return RunRow(path, {k: v for k, v in settings.items() if v is not None}, test_metrics(summary, metric))
 
 
 def _setting_text(value: Any) -> str:

@@ -12,6 +12,7 @@ from torchmetrics.classification import BinaryAccuracy
 
 from crm.models.losses import bradley_terry_loss, pairwise_cls_loss
 from crm.models.reward_model import RewardModel
+from crm.throughput import tokens_in_batch, training_flops
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
@@ -43,6 +44,8 @@ class CRMLitModule(LightningModule):
         self.test_names = list(test_sets)
         self.test_acc = torch.nn.ModuleList(BinaryAccuracy() for _ in self.test_names)
         self.test_loss = torch.nn.ModuleList(MeanMetric() for _ in self.test_names)
+        self.flops_per_batch: int | None = None  # read by Lightning's ThroughputMonitor (callbacks=throughput)
+        self._n_params: int | None = None
 
     def forward(self, batch: dict[str, torch.Tensor]) -> torch.Tensor:
         return self.model(**{k: batch[k] for k in MODEL_INPUTS if k in batch})
@@ -66,6 +69,9 @@ class CRMLitModule(LightningModule):
             datamodule.set_epoch(self.current_epoch)
 
     def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
+        if self._n_params is None:  # full sizes, also when ZeRO-3 has partitioned the parameters
+            self._n_params = sum(getattr(p, "ds_numel", p.numel()) for p in self.model.parameters())
+        self.flops_per_batch = training_flops(self._n_params, tokens_in_batch(batch))
         loss, preds, targets = self.step(batch)
         self.train_acc(preds, targets)
         size = targets.numel()
