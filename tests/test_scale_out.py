@@ -52,6 +52,8 @@ def test_strategy_config_builds_its_strategy(compose_train, name):
         assert ("offload_optimizer" in zero) == offload_optimizer
         assert ("offload_param" in zero) == offload_parameters
         assert strategy.zero_stage_3 == (stage == 3)
+        cpu_adam = cfg.optim.optimizer._target_ == "deepspeed.ops.adam.DeepSpeedCPUAdam"
+        assert cpu_adam == offload_optimizer  # ZeRO-Offload refuses torch's AdamW
 
 
 def test_flash_attention_asked_for_but_unavailable_is_a_clear_error():

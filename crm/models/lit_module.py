@@ -107,7 +107,8 @@ class CRMLitModule(LightningModule):
         for name, param in self.named_parameters():
             if param.requires_grad:
                 (no_decay if param.ndim < 2 or "norm" in name.lower() else decay).append(param)
-        optimizer = self.optimizer_factory(params=[{"params": decay}, {"params": no_decay, "weight_decay": 0.0}])
+        # positional: torch optimizers call it `params`, DeepSpeed's CPU Adam `model_params`
+        optimizer = self.optimizer_factory([{"params": decay}, {"params": no_decay, "weight_decay": 0.0}])
         if self.scheduler_factory is None:
             return {"optimizer": optimizer}
         total = int(self.trainer.estimated_stepping_batches)
