@@ -75,11 +75,8 @@ class CRM:
         return next(self.model.parameters()).device
 
     @torch.no_grad()
-    def raw_scores(
-        self, samples: Sequence[PreferenceSample], batch_size: int = 32, progress: bool = False
-    ) -> torch.Tensor:
-        """``bt``: (N, 2) rewards of A and B. ``cls``: (N, 2) logits for A and B. Batched, length-sorted."""
-        encodings = [e for s in samples for e in self.renderer.encode_rows(s)]
+    def run_rows(self, encodings: Sequence, batch_size: int = 32, progress: bool = False) -> torch.Tensor:
+        """Model outputs for encoded rows: batched, length-sorted (less padding), without gradients."""
         order = sorted(range(len(encodings)), key=lambda i: len(encodings[i].input_ids))
         outputs = torch.empty(len(encodings), 2 if self.settings.head == "cls" else 1)
         starts = range(0, len(order), batch_size)
@@ -89,12 +86,42 @@ class CRM:
             batch = {k: v.to(self.device) for k, v in batch.items()}
             with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.autocast_bf16):
                 outputs[index] = self.model(**batch).float().cpu()
-        return outputs.view(len(samples), 2)
+        return outputs
+
+    def raw_scores(
+        self, samples: Sequence[PreferenceSample], batch_size: int = 32, progress: bool = False
+    ) -> torch.Tensor:
+        """``bt``: (N, 2) rewards of A and B. ``cls``: (N, 2) logits for A and B."""
+        encodings = [e for s in samples for e in self.renderer.encode_rows(s)]
+        return self.run_rows(encodings, batch_size, progress).view(len(samples), 2)
+
+    def answer_rewards(
+        self,
+        items: Sequence[tuple[Sequence[str], Sequence[dict], str]],
+        batch_size: int = 32,
+        progress: bool = False,
+    ) -> torch.Tensor:
+        """``bt`` only: the reward of each (criteria, conversation before the answer, answer), scored alone."""
+        if self.settings.head != "bt":
+            raise ValueError("answer_rewards needs a pointwise (bt) CRM; a cls CRM judges pairs (use prob_a)")
+        encodings = [self.renderer.encode(criteria, history, [answer]) for criteria, history, answer in items]
+        return self.run_rows(encodings, batch_size, progress).view(-1)
 
     def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> torch.Tensor:
         """p(the user prefers A over B | criteria) for each sample."""
         scores = self.raw_scores(samples, batch_size)
         return torch.sigmoid(scores[:, 0] - scores[:, 1])
+
+
+def read_settings(export_dir: str | Path) -> CRMSettings:
+    """The settings of an export directory (head, pooling, ...) without loading any weights."""
+    path = Path(export_dir) / CONFIG_NAME
+    if not path.exists():
+        raise FileNotFoundError(f"{export_dir} is not a CRM export directory (no {CONFIG_NAME})")
+    settings = CRMSettings(**json.loads(path.read_text()))
+    if settings.format_version > FORMAT_VERSION:
+        raise ValueError(f"{export_dir}: export format {settings.format_version} is newer than this crm supports")
+    return settings
 
 
 def load_crm(
@@ -113,9 +140,7 @@ def load_crm(
         path = path / "export"
     if not (path / CONFIG_NAME).exists():
         raise FileNotFoundError(f"{path} is not a CRM export directory (no {CONFIG_NAME})")
-    settings = CRMSettings(**json.loads((path / CONFIG_NAME).read_text()))
-    if settings.format_version > FORMAT_VERSION:
-        raise ValueError(f"{path}: export format {settings.format_version} is newer than this crm supports")
+    settings = read_settings(path)
     backbone = AutoModel.from_pretrained(path / "backbone", dtype=dtype)
     tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
     model = RewardModel(backbone, settings.head, settings.pooling)

@@ -1,0 +1,110 @@
+"""The leaderboard from the command line: `python -m crm.usl --ckpt RUN --corpus mt_bench --criteria "..."`.
+
+    python -m crm.usl --ckpt logs/train/runs/<run> --corpus mt_bench --topics writing,roleplay \\
+        --criteria "Prefer concise answers." [--versus "Prefer detailed answers."] [--out DIR]
+    python -m crm.usl topics --corpus arena_hard      # topics, their query counts (and cluster mapping)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+
+from crm.config import PROJECT_ROOT
+from crm.usl.board import board_kendall_tau
+from crm.usl.corpus import load_named_corpus
+from crm.usl.report import print_board, write_board
+
+
+def default_raw_dir() -> Path:
+    return Path(os.environ.get("CRM_RAW_DIR", PROJECT_ROOT.parent / "shared" / "data" / "raw"))
+
+
+def default_cache() -> Path:
+    root = Path(os.environ.get("CRM_CACHE_DIR", Path.home() / ".cache" / "crm"))
+    return root / "usl_scores.sqlite"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crm-usl", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("command", nargs="?", default="board", choices=["board", "topics"])
+    parser.add_argument("--corpus", default="mt_bench", help="mt_bench, arena_hard or a corpus directory")
+    parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
+    parser.add_argument("--ckpt", type=Path, help="a CRM: training run directory or its export/")
+    parser.add_argument("--criteria", action="append", default=[], help="one criterion (repeat the flag for more)")
+    parser.add_argument(
+        "--versus", action="append", default=[], help="a second criteria set: both boards and Kendall tau"
+    )
+    parser.add_argument("--topics", default="", help="comma-separated topics (default: all)")
+    parser.add_argument("--search", help="free text: keep the queries most similar to it")
+    parser.add_argument("--top-k", type=int, default=20, help="queries kept by --search")
+    parser.add_argument("--baseline", help="baseline model (default: the corpus's)")
+    parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--length-control", action="store_true", help="add the length-controlled win rate")
+    parser.add_argument("--cache", type=Path, default=None, help="SQLite score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
+    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--out", type=Path, help="write board(s) as CSV, JSON and markdown here")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    console = Console()
+    try:
+        corpus = load_named_corpus(args.corpus, args.raw_dir or default_raw_dir())
+        if args.command == "topics":
+            for topic, n in corpus.topics().items():
+                clusters = sorted({q.cluster for q in corpus.queries.values() if q.topic == topic and q.cluster})
+                console.print(f"[bold]{topic}[/bold] ({n} queries)" + (": " + "; ".join(clusters) if clusters else ""))
+            return 0
+        if args.ckpt is None:
+            raise ValueError("--ckpt is required: a CRM training run directory or export directory")
+        from crm.usl.engine import LeaderboardEngine, select_queries
+
+        engine = LeaderboardEngine(args.ckpt, args.cache or default_cache(), args.batch_size, device=args.device)
+        topics = [t.strip() for t in args.topics.split(",") if t.strip()]
+        qids = select_queries(corpus, topics, args.search, args.top_k)
+        boards = {}
+        for name, criteria in (("criteria", args.criteria), ("versus", args.versus)):
+            if name == "versus" and not criteria:
+                continue
+            started = time.time()
+            board = engine.board(
+                corpus,
+                criteria,
+                qids,
+                args.baseline,
+                rounds=args.rounds,
+                seed=args.seed,
+                length_control=args.length_control,
+                progress=True,
+            )
+            seconds = time.time() - started
+            print_board(board, corpus.name, topics, seconds, console)
+            boards[name] = board
+        if "versus" in boards:
+            tau, p_value, n = board_kendall_tau(boards["criteria"].rows, boards["versus"].rows)
+            console.print(
+                f"Kendall tau between the two boards: [bold]{tau:+.3f}[/bold] (p = {p_value:.2g}, {n} models)"
+            )
+        if args.out:
+            for name, board in boards.items():
+                write_board(board, args.out / name)
+            console.print(f"wrote {args.out}")
+    except (ValueError, FileNotFoundError) as err:
+        console.print(f"[red]error:[/red] {err}")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,181 @@
+"""The leaderboard engine: select queries, score every model against the baseline with a CRM (through
+the score cache), and build the board.
+
+``bt`` CRMs score every answer once per criteria, the baseline's included, and p(model beats baseline)
+= sigmoid(r_model - r_baseline) reuses the baseline's score for every model. ``cls`` CRMs judge each
+pair in both orders and average p(model wins), so the answer's position cannot decide.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from crm.data.schema import PreferenceSample, conversation
+from crm.export import CONFIG_NAME, CRM, load_crm, read_settings
+from crm.usl.board import BoardRow, bootstrap_interval, interval_ranks, length_controlled_win_rate
+from crm.usl.cache import Key, ScoreCache, criteria_key, crm_fingerprint, normalise_criteria
+from crm.usl.corpus import Corpus
+
+log = logging.getLogger(__name__)
+CHUNK = 256  # items scored (and committed to the cache) at a time
+
+
+@dataclass
+class Board:
+    rows: list[BoardRow]
+    baseline: str
+    criteria: list[str]
+    queries: int
+    scored: int  # model calls made for this board (0: everything came from the cache)
+    notes: dict[str, int] = field(default_factory=dict)
+
+
+def select_queries(
+    corpus: Corpus, topics: Sequence[str] | None = None, search: str | None = None, top_k: int = 20
+) -> list[str]:
+    """Queries of the chosen topics (all when none), optionally narrowed to the ``top_k`` most similar to ``search``."""
+    available = corpus.topics()
+    unknown = [t for t in topics or [] if t not in available]
+    if unknown:
+        raise ValueError(f"unknown topic(s) {unknown} in {corpus.name}; available: {', '.join(available)}")
+    ids = sorted(q.question_id for q in corpus.queries.values() if not topics or q.topic in topics)
+    if search:
+        from crm.usl.topics import search_queries
+
+        ids = search_queries({i: corpus.queries[i].text for i in ids}, search, top_k)
+    if not ids:
+        raise ValueError(f"no queries selected in {corpus.name}")
+    return ids
+
+
+class LeaderboardEngine:
+    def __init__(self, crm: CRM | str | Path, cache: ScoreCache | str | Path, batch_size: int = 32, **load_kwargs):
+        """``crm``: a loaded CRM, or its run/export directory (loaded only when a score is missing)."""
+        self._crm = crm if isinstance(crm, CRM) else None
+        if self._crm is None:
+            path = Path(crm)
+            self.export_dir = path if (path / CONFIG_NAME).exists() else path / "export"
+            self.settings = read_settings(self.export_dir)
+            self.fingerprint = crm_fingerprint(self.export_dir)
+        else:
+            self.settings = self._crm.settings
+            self.fingerprint = getattr(crm, "fingerprint", None) or f"in-memory-{id(crm)}"
+        self.load_kwargs = load_kwargs
+        self.cache = cache if isinstance(cache, ScoreCache) else ScoreCache(cache)
+        self.batch_size = batch_size
+
+    @property
+    def crm(self) -> CRM:
+        if self._crm is None:
+            self._crm = load_crm(self.export_dir, **self.load_kwargs)
+        return self._crm
+
+    # ---- scoring ---------------------------------------------------------------------------
+    def _missing_items(self, corpus, qids, models, baseline) -> list[Key]:
+        head = self.settings.head
+        keys: list[Key] = []
+        for qid in qids:
+            for model in models:
+                if qid not in corpus.answers[model]:
+                    continue
+                if head == "bt":
+                    keys.append((qid, model, "reward"))
+                elif model != baseline:
+                    keys += [(qid, model, "first"), (qid, model, "second")]
+        return keys
+
+    def _compute(self, corpus: Corpus, keys: list[Key], baseline: str, criteria: list[str]) -> dict[Key, float]:
+        answer = lambda qid, model: corpus.answers[model][qid]  # noqa: E731
+        query = lambda qid: corpus.queries[qid].text  # noqa: E731
+        if self.settings.head == "bt":
+            items = [(criteria, [{"role": "user", "content": query(q)}], answer(q, m)) for q, m, _ in keys]
+            values = self.crm.answer_rewards(items, self.batch_size).tolist()
+        else:
+            samples = []
+            for q, m, kind in keys:
+                sides = (answer(q, m), answer(q, baseline)) if kind == "first" else (answer(q, baseline), answer(q, m))
+                a, b = (conversation(query(q), side) for side in sides)
+                samples.append(
+                    PreferenceSample(prompt=query(q), model_a=a, model_b=b, criteria=criteria, preference="model_a")
+                )
+            p_a = self.crm.prob_a(samples, self.batch_size).double().numpy()
+            values = [p if kind == "first" else 1.0 - p for (_, _, kind), p in zip(keys, p_a.tolist())]
+        return dict(zip(keys, values))
+
+    def scores(self, corpus: Corpus, qids, models, baseline, criteria, progress=False) -> tuple[dict[Key, float], int]:
+        """Every needed score, from the cache or computed (and cached chunk by chunk); returns (scores, computed)."""
+        crit_key = criteria_key(criteria)
+        keys = self._missing_items(corpus, qids, models, baseline)
+        found = self.cache.get(self.fingerprint, crit_key, corpus.name, keys)
+        todo = [k for k in keys if k not in found]
+        from tqdm.auto import tqdm
+
+        for start in tqdm(range(0, len(todo), CHUNK), desc="scoring", unit="chunk", disable=not progress):
+            computed = self._compute(corpus, todo[start : start + CHUNK], baseline, criteria)
+            self.cache.put(self.fingerprint, crit_key, corpus.name, computed)
+            found.update(computed)
+        return found, len(todo)
+
+    # ---- board -----------------------------------------------------------------------------
+    def board(
+        self,
+        corpus: Corpus,
+        criteria: Sequence[str],
+        qids: Sequence[str],
+        baseline: str | None = None,
+        models: Sequence[str] | None = None,
+        rounds: int = 1000,
+        seed: int = 0,
+        length_control: bool = False,
+        progress: bool = False,
+    ) -> Board:
+        criteria = normalise_criteria(criteria)
+        if not criteria:
+            raise ValueError("the criteria are empty: write at least one preference, e.g. 'Prefer concise answers.'")
+        baseline = baseline or corpus.default_baseline
+        if baseline not in corpus.answers:
+            raise ValueError(f"unknown baseline {baseline!r}; models in {corpus.name}: {', '.join(corpus.models)}")
+        models = list(models or corpus.models)
+        unknown = [m for m in models if m not in corpus.answers]
+        if unknown:
+            raise ValueError(f"unknown model(s) {unknown}; models in {corpus.name}: {', '.join(corpus.models)}")
+        base_answers = corpus.answers[baseline]
+        usable = [q for q in qids if q in base_answers]
+        needed = sorted(set(models) | {baseline})
+        scores, computed = self.scores(corpus, usable, needed, baseline, criteria, progress)
+        outcomes, lengths, mean_lengths = {}, {}, {}
+        for model in models:
+            if model == baseline:
+                continue
+            have = [q for q in usable if q in corpus.answers[model]]
+            if self.settings.head == "bt":
+                margin = np.array([scores[(q, model, "reward")] - scores[(q, baseline, "reward")] for q in have])
+                p = 1.0 / (1.0 + np.exp(-margin))
+            else:
+                p = np.array([(scores[(q, model, "first")] + scores[(q, model, "second")]) / 2 for q in have])
+            outcomes[model] = p
+            lengths[model] = np.array([len(corpus.answers[model][q]) - len(base_answers[q]) for q in have], float)
+            mean_lengths[model] = float(np.mean([len(corpus.answers[model][q]) for q in have])) if have else 0.0
+        rows = self._rows(outcomes, lengths, mean_lengths, rounds, seed, length_control)
+        notes = {"queries_without_baseline_answer": len(qids) - len(usable)}
+        return Board(rows, baseline, criteria, len(usable), computed, notes)
+
+    @staticmethod
+    def _rows(outcomes, lengths, mean_lengths, rounds, seed, length_control) -> list[BoardRow]:
+        """Length differences are standardised over the whole board, so every model's LC fit shares a scale."""
+        all_diffs = np.concatenate([d for d in lengths.values() if len(d)] or [np.zeros(1)])
+        scale = all_diffs.std() or 1.0
+        rows = []
+        for model, p in outcomes.items():
+            lower, upper = bootstrap_interval(p, rounds, seed)
+            lc = length_controlled_win_rate(p, lengths[model] / scale) if length_control and len(p) else None
+            win_rate = float(p.mean()) if len(p) else float("nan")
+            rows.append(BoardRow(model, win_rate, lower, upper, 0, len(p), mean_lengths[model], lc))
+        for row, rank in zip(rows, interval_ranks([r.lower for r in rows], [r.upper for r in rows])):
+            row.rank = rank
+        return sorted(rows, key=lambda r: (-r.win_rate, r.model))

@@ -1,0 +1,53 @@
+"""A board as a rich table, CSV, JSON and markdown."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from rich.console import Console
+
+from crm.evaluation.report import print_tables, to_markdown
+from crm.usl.engine import Board
+
+HEADER = ["rank", "model", "win rate", "95% interval", "n", "mean length"]
+
+
+def board_table(board: Board, title: str):
+    lc = any(r.lc_win_rate is not None for r in board.rows)
+    header = HEADER + (["LC win rate"] if lc else [])
+    rows = []
+    for r in board.rows:
+        row = [
+            str(r.rank),
+            r.model,
+            f"{r.win_rate:.3f}",
+            f"[{r.lower:.3f}, {r.upper:.3f}]",
+            str(r.n),
+            f"{r.mean_length:.0f}",
+        ]
+        rows.append(row + ([f"{r.lc_win_rate:.3f}"] if lc else []))
+    return title, header, rows
+
+
+def print_board(board: Board, corpus: str, topics, seconds: float, console: Console | None = None) -> None:
+    title = (
+        f"{corpus} ({', '.join(topics) or 'all topics'}; {board.queries} queries) vs {board.baseline} | "
+        f"criteria: {' / '.join(board.criteria)}"
+    )
+    print_tables([board_table(board, title)], console)
+    source = "all from the cache" if board.scored == 0 else f"{board.scored} scores computed"
+    (console or Console()).print(f"{len(board.rows)} models in {seconds:.1f} s ({source})")
+
+
+def write_board(board: Board, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    rows = [r.as_dict() for r in board.rows]
+    meta = {"baseline": board.baseline, "criteria": board.criteria, "queries": board.queries, **board.notes}
+    out.with_suffix(".json").write_text(json.dumps({**meta, "rows": rows}, indent=2) + "\n")
+    with out.with_suffix(".csv").open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["model"])
+        writer.writeheader()
+        writer.writerows(rows)
+    out.with_suffix(".md").write_text(to_markdown(board_table(board, f"Board vs {board.baseline}")))
