@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import torch
 from omegaconf import OmegaConf
 
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +23,8 @@ def cpu_has_native_bf16() -> bool:
 def auto_precision(cpu: str = "32-true") -> str:
     """bf16 mixed precision where the GPU supports it; on CPUs ``cpu``, where ``cpu='auto'`` means
     bf16-mixed on CPUs with native bf16 and 32-true elsewhere."""
+    import torch  # here, not at the top: the leaderboard CLI answers from its cache without torch
+
     if torch.cuda.is_available():
         return "bf16-mixed" if torch.cuda.is_bf16_supported() else "32-true"
     if cpu == "auto":

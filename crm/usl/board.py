@@ -3,7 +3,7 @@ intervals, a length-controlled win rate, and Kendall tau between two boards."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 from scipy.optimize import minimize
@@ -23,6 +23,16 @@ class BoardRow:
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+@dataclass
+class Board:
+    rows: list[BoardRow]
+    baseline: str
+    criteria: list[str]
+    queries: int
+    scored: int  # model calls made for this board (0: everything came from the cache)
+    notes: dict[str, int] = field(default_factory=dict)
 
 
 def bootstrap_interval(

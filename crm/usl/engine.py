@@ -8,31 +8,21 @@ pair in both orders and average p(model wins), so the answer's position cannot d
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
-from crm.data.schema import PreferenceSample, conversation
-from crm.export import CONFIG_NAME, CRM, load_crm, read_settings
-from crm.usl.board import BoardRow, bootstrap_interval, interval_ranks, length_controlled_win_rate
+from crm.usl.board import Board, BoardRow, bootstrap_interval, interval_ranks, length_controlled_win_rate
 from crm.usl.cache import Key, ScoreCache, criteria_key, crm_fingerprint, normalise_criteria
 from crm.usl.corpus import Corpus
 
 log = logging.getLogger(__name__)
+CONFIG_FILE = "crm_config.json"  # crm.export.CONFIG_NAME, without importing torch
 CHUNK = 256  # items scored (and committed to the cache) at a time
-
-
-@dataclass
-class Board:
-    rows: list[BoardRow]
-    baseline: str
-    criteria: list[str]
-    queries: int
-    scored: int  # model calls made for this board (0: everything came from the cache)
-    notes: dict[str, int] = field(default_factory=dict)
 
 
 def select_queries(
@@ -54,13 +44,17 @@ def select_queries(
 
 
 class LeaderboardEngine:
-    def __init__(self, crm: CRM | str | Path, cache: ScoreCache | str | Path, batch_size: int = 32, **load_kwargs):
-        """``crm``: a loaded CRM, or its run/export directory (loaded only when a score is missing)."""
-        self._crm = crm if isinstance(crm, CRM) else None
+    def __init__(self, crm, cache: ScoreCache | str | Path, batch_size: int = 32, **load_kwargs):
+        """``crm``: a loaded CRM, or its run/export directory (loaded only when a score is missing).
+
+        crm.export (torch, transformers) is imported only when a model is needed: a request the cache
+        can answer starts and returns quickly.
+        """
+        self._crm = None if isinstance(crm, (str, Path)) else crm
         if self._crm is None:
             path = Path(crm)
-            self.export_dir = path if (path / CONFIG_NAME).exists() else path / "export"
-            self.settings = read_settings(self.export_dir)
+            self.export_dir = path if (path / CONFIG_FILE).exists() else path / "export"
+            self.settings = SimpleNamespace(**json.loads((self.export_dir / CONFIG_FILE).read_text()))
             self.fingerprint = crm_fingerprint(self.export_dir)
         else:
             self.settings = self._crm.settings
@@ -70,8 +64,10 @@ class LeaderboardEngine:
         self.batch_size = batch_size
 
     @property
-    def crm(self) -> CRM:
+    def crm(self):
         if self._crm is None:
+            from crm.export import load_crm
+
             self._crm = load_crm(self.export_dir, **self.load_kwargs)
         return self._crm
 
@@ -96,6 +92,8 @@ class LeaderboardEngine:
             items = [(criteria, [{"role": "user", "content": query(q)}], answer(q, m)) for q, m, _ in keys]
             values = self.crm.answer_rewards(items, self.batch_size).tolist()
         else:
+            from crm.data.schema import PreferenceSample, conversation
+
             samples = []
             for q, m, kind in keys:
                 sides = (answer(q, m), answer(q, baseline)) if kind == "first" else (answer(q, baseline), answer(q, m))
