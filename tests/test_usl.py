@@ -235,3 +235,25 @@ def test_cli_on_a_tiny_corpus(tiny_crm, tmp_path, capsys, monkeypatch):
     assert usl_main([*common, "--topics", "cooking", "--criteria", "x"]) == 2
     assert "unknown topic" in capsys.readouterr().out
     assert usl_main([*common, "--criteria", " "]) == 2
+
+
+def test_cache_serves_readers_while_a_writer_holds_a_transaction(tmp_path):
+    writer, reader = ScoreCache(tmp_path / "c.sqlite"), ScoreCache(tmp_path / "c.sqlite")
+    writer.put("crm", "k", "corpus", {("1", "m", "reward"): 0.5})
+    writer.db.execute("BEGIN IMMEDIATE")  # a scoring run in the middle of a write
+    writer.db.execute("INSERT INTO scores VALUES ('crm', 'k', 'corpus', '2', 'm', 'reward', 0.7)")
+    assert reader.get("crm", "k", "corpus", [("1", "m", "reward"), ("2", "m", "reward")]) == {("1", "m", "reward"): 0.5}
+    writer.db.commit()
+    assert len(reader.get("crm", "k", "corpus", [("1", "m", "reward"), ("2", "m", "reward")])) == 2
+
+
+def test_free_text_selects_the_most_similar_queries(tmp_path):
+    root = tmp_path / "corpus"
+    write_corpus(root)
+    with (root / "question.jsonl").open("a") as f:
+        f.write(
+            json.dumps({"question_id": "poem", "category": "writing", "turns": ["Write a poem about the sea."]}) + "\n"
+        )
+    corpus = load_corpus(root, "tiny", "base")
+    assert select_queries(corpus, search="a poem about the ocean", top_k=1) == ["poem"]
+    assert select_queries(corpus, ["writing"], search="a poem about the ocean", top_k=3)[0] == "poem"
