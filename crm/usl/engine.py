@@ -113,7 +113,7 @@ class LeaderboardEngine:
         todo = [k for k in keys if k not in found]
         from tqdm.auto import tqdm
 
-        for start in tqdm(range(0, len(todo), CHUNK), desc="scoring", unit="chunk", disable=not progress):
+        for start in tqdm(range(0, len(todo), CHUNK), desc="scoring", unit="chunk", disable=not progress or not todo):
             computed = self._compute(corpus, todo[start : start + CHUNK], baseline, criteria)
             self.cache.put(self.fingerprint, crit_key, corpus.name, computed)
             found.update(computed)
