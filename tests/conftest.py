@@ -127,3 +127,26 @@ TINY_TRAIN = (
 
 def files_override(files: dict[str, str]) -> str:
     return "data.files={" + ",".join(f"{k}:'{v}'" for k, v in files.items()) + "}"
+
+
+@pytest.fixture
+def tiny_crm(compose_train, tmp_path):
+    """Export a random-initialised tiny Qwen3 CRM (``bt`` or ``cls``) as train.py would."""
+    import torch
+    from hydra.utils import instantiate
+
+    from crm.export import CRMSettings, export_crm
+    from crm.training import build_reward_model
+
+    def _make(head: str) -> Path:
+        cfg = compose_train("model=qwen3_tiny", f"loss={head}")
+        torch.manual_seed(0)
+        model = build_reward_model(cfg.model, head)
+        return export_crm(
+            tmp_path / f"crm_{head}",
+            model,
+            instantiate(cfg.model.tokenizer),
+            CRMSettings(head, "last", "chat", 256, 64),
+        )
+
+    return _make

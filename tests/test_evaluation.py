@@ -27,7 +27,7 @@ from crm.evaluation.metrics import (
 from crm.evaluation.scorers import CRMScorer, HFRewardModelScorer, LengthScorer, load_scorer
 from crm.evaluation.tables import build_table, write_csv
 from crm.evaluation.test_sets import VARIANTS, TestSet, judged_pairs, load_test_set, variant
-from crm.export import CRMSettings, export_crm, load_crm
+from crm.export import load_crm
 from tests.conftest import ROOT, style_pair, tiny_split
 
 # ---- metric definitions on hand-made arrays ---------------------------------------------------
@@ -157,25 +157,8 @@ def test_reference_format_file_is_read_and_bad_lines_name_file_and_line(tmp_path
 # ---- scorers --------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def tiny_crm_dir(compose_train, tmp_path):
-    """Export a random-initialised tiny Qwen3 CRM (cls or bt) as train.py would."""
-    from hydra.utils import instantiate
-
-    from crm.training import build_reward_model
-
-    def _make(head: str) -> Path:
-        cfg = compose_train("model=qwen3_tiny", f"loss={head}")
-        torch.manual_seed(0)
-        model = build_reward_model(cfg.model, head)
-        settings = CRMSettings(head, cfg.model.pooling, cfg.model.input_format, 256, 48)
-        return export_crm(tmp_path / f"export_{head}", model, instantiate(cfg.model.tokenizer), settings)
-
-    return _make
-
-
-def test_cls_scorer_averages_both_orders(tiny_crm_dir):
-    crm = load_crm(tiny_crm_dir("cls"))
+def test_cls_scorer_averages_both_orders(tiny_crm):
+    crm = load_crm(tiny_crm("cls"))
     samples = tiny_split(5, 4)
     scores = CRMScorer(crm, batch_size=3).score(samples)
     forward = crm.prob_a(samples).double().numpy()
@@ -267,11 +250,11 @@ def compose_evaluate(tmp_path):
     GlobalHydra.instance().clear()
 
 
-def test_evaluate_writes_every_split_and_reference_rows(compose_evaluate, tiny_crm_dir, processed_dir, tmp_path):
+def test_evaluate_writes_every_split_and_reference_rows(compose_evaluate, tiny_crm, processed_dir, tmp_path):
     from crm.evaluation.runner import evaluate
 
     cfg = compose_evaluate(
-        f"ckpt={tiny_crm_dir('cls')}",
+        f"ckpt={tiny_crm('cls')}",
         f"data.processed_dir={processed_dir}",
         "data.raw_dir=null",
         "data.sources=[tiny]",

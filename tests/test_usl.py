@@ -7,9 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import torch
 
-from crm.export import CRMSettings, export_crm, load_crm
+from crm.export import load_crm
 from crm.usl import engine as engine_module
 from crm.usl.__main__ import main as usl_main
 from crm.usl.board import BoardRow, board_kendall_tau, bootstrap_interval, interval_ranks, length_controlled_win_rate
@@ -92,26 +91,6 @@ def write_corpus(root: Path, n: int = 6, missing: dict[str, int] | None = None) 
                     json.dumps({"question_id": i, "model_id": model, "choices": [{"index": 0, "turns": turns}]}) + "\n"
                 )
     return root
-
-
-@pytest.fixture
-def tiny_crm(compose_train, tmp_path):
-    from hydra.utils import instantiate
-
-    from crm.training import build_reward_model
-
-    def _make(head: str) -> Path:
-        cfg = compose_train("model=qwen3_tiny", f"loss={head}")
-        torch.manual_seed(0)
-        model = build_reward_model(cfg.model, head)
-        return export_crm(
-            tmp_path / f"crm_{head}",
-            model,
-            instantiate(cfg.model.tokenizer),
-            CRMSettings(head, "last", "chat", 256, 64),
-        )
-
-    return _make
 
 
 def test_bt_scores_each_answer_once_and_reuses_the_baseline(tiny_crm, tmp_path, monkeypatch):

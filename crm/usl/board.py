@@ -33,6 +33,7 @@ class Board:
     queries: int
     scored: int  # model calls made for this board (0: everything came from the cache)
     notes: dict[str, int] = field(default_factory=dict)
+    outcomes: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> question -> p(beats baseline)
 
 
 def bootstrap_interval(

@@ -55,7 +55,8 @@ class ScoreCache:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, timeout=60)
+        # One connection may serve several threads (the web app's jobs); callers serialise writes.
+        self.db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(SCHEMA)
         self.db.commit()

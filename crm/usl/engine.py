@@ -25,6 +25,10 @@ CONFIG_FILE = "crm_config.json"  # crm.export.CONFIG_NAME, without importing tor
 CHUNK = 256  # items scored (and committed to the cache) at a time
 
 
+class ScoringCancelled(RuntimeError):
+    """Raised between chunks when the caller asked to stop."""
+
+
 def select_queries(
     corpus: Corpus, topics: Sequence[str] | None = None, search: str | None = None, top_k: int = 20
 ) -> list[str]:
@@ -105,8 +109,14 @@ class LeaderboardEngine:
             values = [p if kind == "first" else 1.0 - p for (_, _, kind), p in zip(keys, p_a.tolist())]
         return dict(zip(keys, values))
 
-    def scores(self, corpus: Corpus, qids, models, baseline, criteria, progress=False) -> tuple[dict[Key, float], int]:
-        """Every needed score, from the cache or computed (and cached chunk by chunk); returns (scores, computed)."""
+    def scores(
+        self, corpus: Corpus, qids, models, baseline, criteria, progress=False, on_progress=None, should_stop=None
+    ) -> tuple[dict[Key, float], int]:
+        """Every needed score, from the cache or computed (and cached chunk by chunk); returns (scores, computed).
+
+        ``on_progress(done, total)`` is called after every chunk; ``should_stop()`` is checked before each
+        and raises :class:`ScoringCancelled` (what was computed so far stays cached).
+        """
         crit_key = criteria_key(criteria)
         keys = self._missing_items(corpus, qids, models, baseline)
         found = self.cache.get(self.fingerprint, crit_key, corpus.name, keys)
@@ -114,9 +124,13 @@ class LeaderboardEngine:
         from tqdm.auto import tqdm
 
         for start in tqdm(range(0, len(todo), CHUNK), desc="scoring", unit="chunk", disable=not progress or not todo):
+            if should_stop is not None and should_stop():
+                raise ScoringCancelled(f"cancelled after {start} of {len(todo)} scores (those are cached)")
             computed = self._compute(corpus, todo[start : start + CHUNK], baseline, criteria)
             self.cache.put(self.fingerprint, crit_key, corpus.name, computed)
             found.update(computed)
+            if on_progress is not None:
+                on_progress(min(start + CHUNK, len(todo)), len(todo))
         return found, len(todo)
 
     # ---- board -----------------------------------------------------------------------------
@@ -131,6 +145,8 @@ class LeaderboardEngine:
         seed: int = 0,
         length_control: bool = False,
         progress: bool = False,
+        on_progress=None,
+        should_stop=None,
     ) -> Board:
         criteria = normalise_criteria(criteria)
         if not criteria:
@@ -145,8 +161,8 @@ class LeaderboardEngine:
         base_answers = corpus.answers[baseline]
         usable = [q for q in qids if q in base_answers]
         needed = sorted(set(models) | {baseline})
-        scores, computed = self.scores(corpus, usable, needed, baseline, criteria, progress)
-        outcomes, lengths, mean_lengths = {}, {}, {}
+        scores, computed = self.scores(corpus, usable, needed, baseline, criteria, progress, on_progress, should_stop)
+        outcomes, lengths, mean_lengths, per_query = {}, {}, {}, {}
         for model in models:
             if model == baseline:
                 continue
@@ -157,11 +173,12 @@ class LeaderboardEngine:
             else:
                 p = np.array([(scores[(q, model, "first")] + scores[(q, model, "second")]) / 2 for q in have])
             outcomes[model] = p
+            per_query[model] = dict(zip(have, p.tolist()))
             lengths[model] = np.array([len(corpus.answers[model][q]) - len(base_answers[q]) for q in have], float)
             mean_lengths[model] = float(np.mean([len(corpus.answers[model][q]) for q in have])) if have else 0.0
         rows = self._rows(outcomes, lengths, mean_lengths, rounds, seed, length_control)
         notes = {"queries_without_baseline_answer": len(qids) - len(usable)}
-        return Board(rows, baseline, criteria, len(usable), computed, notes)
+        return Board(rows, baseline, criteria, len(usable), computed, notes, per_query)
 
     @staticmethod
     def _rows(outcomes, lengths, mean_lengths, rounds, seed, length_control) -> list[BoardRow]:

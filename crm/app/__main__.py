@@ -1,0 +1,49 @@
+"""Start the leaderboard web page: `crm-app --ckpt logs/train/runs/<run>` (or `python -m crm.app ...`).
+
+Bound to 127.0.0.1 unless --host says otherwise (e.g. --host 0.0.0.0 to serve other machines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from crm.usl.__main__ import default_cache, default_raw_dir
+
+
+def parse_ckpts(values: list[str]) -> dict[str, str]:
+    """``NAME=PATH`` or ``PATH`` (named after the directory)."""
+    ckpts = {}
+    for value in values:
+        name, _, path = value.rpartition("=") if "=" in value else ("", "", value)
+        if not Path(path).exists():
+            raise SystemExit(f"--ckpt {path}: no such directory")
+        ckpts[name or Path(path).resolve().name] = path
+    return ckpts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="crm-app", description=__doc__)
+    parser.add_argument("--ckpt", action="append", required=True, help="a CRM run/export dir, or NAME=DIR (repeatable)")
+    parser.add_argument(
+        "--corpus", action="append", help="mt_bench, arena_hard or a corpus dir (repeatable; default both)"
+    )
+    parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
+    parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
+    parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default: this machine only)")
+    parser.add_argument("--port", type=int, default=7860)
+    args = parser.parse_args(argv)
+    import uvicorn
+
+    from crm.app.server import create_app, load_corpora
+
+    corpora = load_corpora(args.corpus or ["mt_bench", "arena_hard"], args.raw_dir or default_raw_dir())
+    app = create_app(parse_ckpts(args.ckpt), corpora, args.cache or default_cache())
+    print(f"leaderboard page: http://{args.host}:{args.port}/")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
