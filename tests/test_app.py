@@ -100,3 +100,39 @@ def test_page_builds_the_engines_board_escapes_answers_and_drills_down(served):
         page.wait_for_function("document.getElementById('message').textContent.length > 0")
         assert "unknown topic" in page.text_content("#message") and "Traceback" not in page.content()
         browser.close()
+
+
+def test_a_long_job_reports_progress_and_can_be_cancelled(tiny_crm, tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from crm.usl import engine as engine_module
+    from crm.usl.cache import ScoreCache
+
+    monkeypatch.setattr(engine_module, "CHUNK", 2)
+    real = engine_module.LeaderboardEngine._compute
+
+    def slow(self, *args):
+        time.sleep(0.3)
+        return real(self, *args)
+
+    monkeypatch.setattr(engine_module.LeaderboardEngine, "_compute", slow)
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    app = create_app({"tiny": str(tiny_crm("bt"))}, {"tiny": corpus}, tmp_path / "cache.sqlite")
+    client = TestClient(app)
+    assert client.get("/api/options").json()["corpora"]["tiny"]["topics"] == {"math": 3, "writing": 3}
+    job = client.post("/api/boards", json={"corpus": "tiny", "ckpt": "tiny", "criteria": "Be brief."}).json()["job"]
+    deadline = time.time() + 30
+    while client.get(f"/api/jobs/{job}").json()["done"] == 0 and time.time() < deadline:
+        time.sleep(0.05)
+    running = client.get(f"/api/jobs/{job}").json()
+    assert running["status"] == "running" and 0 < running["done"] < running["total"] == 18
+    client.post(f"/api/jobs/{job}/cancel")
+    while client.get(f"/api/jobs/{job}").json()["status"] == "running" and time.time() < deadline:
+        time.sleep(0.05)
+    final = client.get(f"/api/jobs/{job}").json()
+    assert final["status"] == "cancelled" and "cached" in final["message"]
+    assert 0 < ScoreCache(tmp_path / "cache.sqlite").count() < 18  # what was scored is kept
+    bad = client.post("/api/boards", json={"corpus": "tiny", "ckpt": "nope", "criteria": "x"}).json()["job"]
+    while client.get(f"/api/jobs/{bad}").json()["status"] == "running" and time.time() < deadline:
+        time.sleep(0.05)
+    assert "unknown CRM" in client.get(f"/api/jobs/{bad}").json()["message"]
