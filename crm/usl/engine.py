@@ -58,6 +58,8 @@ class LeaderboardEngine:
         if self._crm is None:
             path = Path(crm)
             self.export_dir = path if (path / CONFIG_FILE).exists() else path / "export"
+            if not (self.export_dir / CONFIG_FILE).exists():
+                raise FileNotFoundError(f"{path} is not a CRM (a training run directory or its export/)")
             self.settings = SimpleNamespace(**json.loads((self.export_dir / CONFIG_FILE).read_text()))
             self.fingerprint = crm_fingerprint(self.export_dir)
         else:
@@ -76,7 +78,7 @@ class LeaderboardEngine:
         return self._crm
 
     # ---- scoring ---------------------------------------------------------------------------
-    def _missing_items(self, corpus, qids, models, baseline) -> list[Key]:
+    def _needed_keys(self, corpus, qids, models, baseline) -> list[Key]:
         head = self.settings.head
         keys: list[Key] = []
         for qid in qids:
@@ -118,7 +120,7 @@ class LeaderboardEngine:
         and raises :class:`ScoringCancelled` (what was computed so far stays cached).
         """
         crit_key = criteria_key(criteria)
-        keys = self._missing_items(corpus, qids, models, baseline)
+        keys = self._needed_keys(corpus, qids, models, baseline)
         found = self.cache.get(self.fingerprint, crit_key, corpus.name, keys)
         todo = [k for k in keys if k not in found]
         from tqdm.auto import tqdm
