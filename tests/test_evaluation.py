@@ -268,6 +268,8 @@ def test_evaluate_writes_every_split_and_reference_rows(compose_evaluate, tiny_c
     assert crm["seen_criteria"]["n"] == 12 and crm["new_criteria"]["n"] == 6
     assert (crm["seen_topics"]["n"], crm["new_topics"]["n"]) == (8, 4)
     assert crm["seen_criteria"]["position_consistency"] is not None
+    lower, upper = crm["seen_criteria"]["accuracy_ci"]
+    assert lower <= crm["seen_criteria"]["accuracy"] <= upper and crm["seen_criteria"]["queries"] == 6
     assert set(crm["seen_criteria"]["by_direction"]) == {"original", "reverse"}
     # Over both label directions any criteria-blind rule scores exactly one half.
     for test_set in expected:
@@ -372,3 +374,15 @@ def test_table_builder_reads_wandb_run_directories(tmp_path):
     _, header, body = build_table(rows)
     assert header == ["run", "queries_original"]
     assert body == [["noise=none", "0.9000"], ["noise=replace", "0.8000"]]
+
+
+def test_query_bootstrap_interval_resamples_whole_queries():
+    from crm.evaluation.metrics import query_bootstrap_interval
+
+    assert query_bootstrap_interval(np.ones(6), np.array(list("aabbcc"))) == (1.0, 1.0)
+    # query a: 4 pairs all right, query b: 4 pairs all wrong -> resampling queries gives 0, 0.5 or 1
+    lower, upper = query_bootstrap_interval(np.array([1] * 4 + [0] * 4), np.array(list("aaaabbbb")), seed=1)
+    assert (lower, upper) == (0.0, 1.0)
+    many = query_bootstrap_interval(np.tile([1, 1, 0, 1], 50), np.repeat(np.arange(50), 4), seed=2)
+    assert many == query_bootstrap_interval(np.tile([1, 1, 0, 1], 50), np.repeat(np.arange(50), 4), seed=2)
+    assert many[0] == many[1] == 0.75  # every query has the same accuracy: no spread

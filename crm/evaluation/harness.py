@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from crm.data.schema import PreferenceSample
-from crm.evaluation.metrics import PairScores, pair_metrics
+from crm.data.splits import query_of
+from crm.evaluation.metrics import PairScores, pair_metrics, prob_chosen, query_bootstrap_interval
 from crm.evaluation.scorers import Scorer
 from crm.evaluation.test_sets import TestSet
 
@@ -43,6 +44,10 @@ def summarise(test_set: TestSet, scores: PairScores) -> dict:
     """Metrics of the whole set, and broken down by label direction and by source."""
     labels = np.array([p.label_a for p in test_set.pairs], dtype=bool)
     out = pair_metrics(scores, labels)
+    correct = prob_chosen(scores.prob_a, labels) > 0.5
+    queries = np.array([query_of(p.sample) for p in test_set.pairs], dtype=object)
+    out["accuracy_ci"] = list(query_bootstrap_interval(correct, queries))
+    out["queries"] = len(set(queries.tolist()))
     for field, values in (
         ("by_direction", [p.direction for p in test_set.pairs]),
         ("by_source", [p.source for p in test_set.pairs]),

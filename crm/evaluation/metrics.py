@@ -104,3 +104,21 @@ def pair_metrics(scores: PairScores, label_a: np.ndarray) -> dict[str, float | i
         metrics["position_consistency"] = position_consistency(scores.prob_a_forward, scores.prob_a_backward)
         metrics["accuracy_forward_only"] = strict_accuracy(scores.prob_a_forward, label_a)
     return metrics
+
+
+def query_bootstrap_interval(
+    correct: np.ndarray, groups: np.ndarray, rounds: int = 1000, seed: int = 0, level: float = 0.95
+) -> tuple[float, float]:
+    """Percentile interval of accuracy when whole queries are resampled (a cluster bootstrap).
+
+    The pairs of one query (its style pairs, both label directions) are not independent; resampling
+    queries rather than pairs keeps that correlation in the interval.
+    """
+    correct = np.asarray(correct, dtype=np.float64)
+    _, group_index = np.unique(np.asarray(groups), return_inverse=True)
+    hits = np.bincount(group_index, weights=correct)
+    counts = np.bincount(group_index).astype(np.float64)
+    draws = np.random.default_rng(seed).integers(0, len(counts), size=(rounds, len(counts)))
+    accuracy = hits[draws].sum(axis=1) / counts[draws].sum(axis=1)
+    tail = (1.0 - level) / 2
+    return float(np.quantile(accuracy, tail)), float(np.quantile(accuracy, 1.0 - tail))

@@ -14,6 +14,7 @@ Table_ = tuple[str, list[str], list[list[str]]]  # title, header, rows
 # (column, metric key); None: accuracy in that label direction.
 DETAIL_COLUMNS = (
     ("acc", "accuracy"),
+    ("95% CI (queries)", "accuracy_ci"),
     ("original", None),
     ("reverse", None),
     ("ties", "tie_rate"),
@@ -28,6 +29,8 @@ DETAIL_COLUMNS = (
 def fmt(value: Any, digits: int = 4) -> str:
     if value is None:
         return "-"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(fmt(v, 3) for v in value) + "]"
     if isinstance(value, float):
         return f"{value:.{digits}f}"
     return str(value)
