@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from omegaconf import OmegaConf
@@ -30,6 +31,16 @@ def auto_precision(cpu: str = "32-true") -> str:
     if cpu == "auto":
         return "bf16-mixed" if cpu_has_native_bf16() else "32-true"
     return cpu
+
+
+def cache_root() -> Path:
+    """Where built artefacts live (tokenizer, score cache): ``$CRM_CACHE_DIR`` or ``~/.cache/crm``."""
+    return Path(os.environ.get("CRM_CACHE_DIR") or Path.home() / ".cache" / "crm").expanduser()
+
+
+def default_raw_dir() -> Path:
+    """The raw data directory, as conf/paths/default.yaml resolves it: ``$CRM_RAW_DIR`` or ../shared/data/raw."""
+    return Path(os.environ.get("CRM_RAW_DIR") or PROJECT_ROOT / ".." / "shared" / "data" / "raw")
 
 
 def minilm_path() -> str:

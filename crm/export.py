@@ -40,6 +40,17 @@ class CRMSettings:
     max_response_tokens: int | None = None
     format_version: int = FORMAT_VERSION
 
+    @classmethod
+    def from_config(cls, cfg) -> CRMSettings:
+        """The settings of a run composed from conf/train.yaml (or its saved .hydra/config.yaml)."""
+        return cls(
+            head=cfg.loss.head,
+            pooling=cfg.model.pooling,
+            input_format=cfg.model.input_format,
+            max_length=cfg.data.max_length,
+            max_response_tokens=cfg.data.max_response_tokens,
+        )
+
 
 def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRMSettings) -> Path:
     out_dir = Path(out_dir)

@@ -17,11 +17,11 @@ from omegaconf import DictConfig, OmegaConf
 from rich.console import Console
 from rich.table import Table
 
-from crm.export import export_crm
+from crm.export import CRMSettings, export_crm
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel, load_backbone
-from crm.zero_export import crm_settings, export_zero_checkpoint
+from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +185,7 @@ def export_run(cfg: DictConfig, trainer: Trainer, module: CRMLitModule, tokenize
         return None
     if zero3:
         return export_zero_checkpoint(ckpt_path, cfg, out)
-    return export_crm(out, merge_lora(module.model), tokenizer, crm_settings(cfg))
+    return export_crm(out, merge_lora(module.model), tokenizer, CRMSettings.from_config(cfg))
 
 
 def best_checkpoint(trainer: Trainer) -> str:

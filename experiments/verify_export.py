@@ -18,8 +18,8 @@ from pathlib import Path
 
 import torch
 
-from crm.export import CRM, load_crm
-from crm.zero_export import consolidated_state_dict, crm_settings, run_config
+from crm.export import CRM, CRMSettings, load_crm
+from crm.zero_export import consolidated_state_dict, model_from_state, run_config
 
 
 def checkpoint_state(path: Path) -> dict[str, torch.Tensor]:
@@ -30,16 +30,11 @@ def checkpoint_state(path: Path) -> dict[str, torch.Tensor]:
 
 def compare_export_with_checkpoint(run_dir: Path, samples, device: str = "cpu") -> float:
     """Largest absolute score difference between the export and the run's best checkpoint (0.0 expected)."""
-    from crm.models.lora import apply_lora, merge_lora
-    from crm.training import build_reward_model
-
     cfg = run_config(run_dir)
-    ckpt = json.loads((run_dir / "metrics.json").read_text())["best_checkpoint"]
-    state = {k.removeprefix("model."): v for k, v in checkpoint_state(Path(ckpt)).items() if k.startswith("model.")}
-    model = apply_lora(build_reward_model(cfg.model, cfg.loss.head, weights=False), cfg.get("peft"))
-    model.load_state_dict(state)
+    ckpt = Path(json.loads((run_dir / "metrics.json").read_text())["best_checkpoint"])
+    model = model_from_state(cfg, checkpoint_state(ckpt), str(ckpt))
     exported = load_crm(run_dir, device=device)
-    reference = CRM(merge_lora(model).to(device), exported.tokenizer, crm_settings(cfg))
+    reference = CRM(model.to(device), exported.tokenizer, CRMSettings.from_config(cfg))
     return float((exported.raw_scores(samples) - reference.raw_scores(samples)).abs().max())
 
 

@@ -155,7 +155,6 @@ def test_lora_run_exports_a_plain_backbone(compose_train, tiny_files, tmp_path):
 
     cfg = compose_train(
         *TINY_TRAIN,
-        "~callbacks.rich_progress_bar",
         "peft=lora",
         files_override(tiny_files),
         "trainer.max_steps=2",
@@ -180,7 +179,6 @@ def test_export_matches_checkpoint_and_throughput_is_logged(compose_train, tiny_
 
     cfg = compose_train(
         *TINY_TRAIN,
-        "~callbacks.rich_progress_bar",
         "callbacks=throughput",
         "callbacks.throughput.window_size=2",
         "trainer.log_every_n_steps=1",

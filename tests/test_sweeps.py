@@ -54,7 +54,6 @@ def test_every_experiment_config_smoke_runs_on_tiny_qwen3(compose_train, tiny_fi
     cfg = compose_train(
         f"experiment={name}",
         *TINY_TRAIN,
-        "~callbacks.rich_progress_bar",
         files_override(tiny_files),
         "trainer.fast_dev_run=true",
         "trainer.val_check_interval=1",

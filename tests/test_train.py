@@ -64,7 +64,6 @@ def test_cfg_job_prints_the_composed_config():
 def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, head):
     cfg = compose_train(
         *TINY_TRAIN,
-        *NO_PROGRESS,
         f"loss={head}",
         "noise=add",
         files_override(tiny_files),
@@ -98,7 +97,7 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
 
 
 def test_resume_continues_from_the_checkpoint(compose_train, tiny_files, tmp_path):
-    common = (*TINY_TRAIN, *NO_PROGRESS, files_override(tiny_files), "test=false", "export=false")
+    common = (*TINY_TRAIN, files_override(tiny_files), "test=false", "export=false")
     first = compose_train(*common, "trainer.max_steps=2", "trainer.val_check_interval=2", output_dir=tmp_path / "a")
     _, objects = train(first)
     assert objects["trainer"].global_step == 2
@@ -122,7 +121,7 @@ def test_resume_continues_from_the_checkpoint(compose_train, tiny_files, tmp_pat
 def test_broken_jsonl_line_is_reported_with_file_and_line(compose_train, tiny_files):
     with open(tiny_files["train"], "a") as handle:
         handle.write('{"prompt": "oops"\n')
-    cfg = compose_train(*TINY_TRAIN, *NO_PROGRESS, files_override(tiny_files), "trainer.max_steps=1")
+    cfg = compose_train(*TINY_TRAIN, files_override(tiny_files), "trainer.max_steps=1")
     with pytest.raises(DataFormatError, match=rf"{tiny_files['train']}:17: malformed JSON"):
         train(cfg)
 

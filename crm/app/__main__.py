@@ -9,7 +9,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from crm.usl.__main__ import default_cache, default_raw_dir
+from crm.config import default_raw_dir
+from crm.usl.__main__ import default_cache
 
 
 def parse_ckpts(values: list[str]) -> dict[str, str]:

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from transformers import PreTrainedTokenizerFast
 
+from crm.config import cache_root
+
 __all__ = ["CHATML_TEMPLATE", "build_qwen3_tokenizer", "qwen3_tokenizer_dir"]
 
 # Plain ChatML, deliberately WITHOUT the empty "<think>\n\n</think>\n\n" block
@@ -70,8 +72,7 @@ def qwen3_tokenizer_dir(cache_dir: str | Path | None = None) -> Path:
     the tokenizer lives in ``<root>/qwen3-tokenizer``. Returning a path lets a
     config hand it to ``AutoTokenizer.from_pretrained`` like a hub id.
     """
-    root = Path(cache_dir or os.environ.get("CRM_CACHE_DIR") or Path.home() / ".cache" / "crm")
-    target = root.expanduser() / _DIR_NAME
+    target = (Path(cache_dir).expanduser() if cache_dir else cache_root()) / _DIR_NAME
     if not _is_current(target):
         _build_into(target)
     return target

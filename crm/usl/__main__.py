@@ -8,26 +8,20 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 
 from rich.console import Console
 
-from crm.config import PROJECT_ROOT
+from crm.config import cache_root, default_raw_dir
 from crm.usl.board import board_kendall_tau
 from crm.usl.corpus import load_named_corpus
 from crm.usl.report import print_board, write_board
 
 
-def default_raw_dir() -> Path:
-    return Path(os.environ.get("CRM_RAW_DIR", PROJECT_ROOT.parent / "shared" / "data" / "raw"))
-
-
 def default_cache() -> Path:
-    root = Path(os.environ.get("CRM_CACHE_DIR", Path.home() / ".cache" / "crm"))
-    return root / "usl_scores.sqlite"
+    return cache_root() / "usl_scores.sqlite"
 
 
 def _parser() -> argparse.ArgumentParser:

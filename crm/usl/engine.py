@@ -92,20 +92,21 @@ class LeaderboardEngine:
         return keys
 
     def _compute(self, corpus: Corpus, keys: list[Key], baseline: str, criteria: list[str]) -> dict[Key, float]:
-        answer = lambda qid, model: corpus.answers[model][qid]  # noqa: E731
-        query = lambda qid: corpus.queries[qid].text  # noqa: E731
+        answers, query = corpus.answers, {q: corpus.queries[q].text for q, _, _ in keys}
         if self.settings.head == "bt":
-            items = [(criteria, [{"role": "user", "content": query(q)}], answer(q, m)) for q, m, _ in keys]
+            items = [(criteria, [{"role": "user", "content": query[q]}], answers[m][q]) for q, m, _ in keys]
             values = self.crm.answer_rewards(items, self.batch_size).tolist()
         else:
             from crm.data.schema import PreferenceSample, conversation
 
             samples = []
             for q, m, kind in keys:
-                sides = (answer(q, m), answer(q, baseline)) if kind == "first" else (answer(q, baseline), answer(q, m))
-                a, b = (conversation(query(q), side) for side in sides)
+                mine, theirs = answers[m][q], answers[baseline][q]
+                a, b = (
+                    conversation(query[q], side) for side in ((mine, theirs) if kind == "first" else (theirs, mine))
+                )
                 samples.append(
-                    PreferenceSample(prompt=query(q), model_a=a, model_b=b, criteria=criteria, preference="model_a")
+                    PreferenceSample(prompt=query[q], model_a=a, model_b=b, criteria=criteria, preference="model_a")
                 )
             p_a = self.crm.prob_a(samples, self.batch_size).double().numpy()
             values = [p if kind == "first" else 1.0 - p for (_, _, kind), p in zip(keys, p_a.tolist())]
