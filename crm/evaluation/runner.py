@@ -16,7 +16,7 @@ from crm.data.splits import query_of
 from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.report import accuracy_table, detail_table, print_tables, source_table, to_markdown
 from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
-from crm.evaluation.test_sets import VARIANTS, TestSet, load_test_set, split_by_topic, variant
+from crm.evaluation.test_sets import VARIANTS, TestSet, load_test_set, read_all, split_by_topic, variant
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ def build_test_sets(cfg: DictConfig) -> list[TestSet]:
         raise ValueError("nothing to evaluate: give processed `splits` and/or `test_files=[a.jsonl,...]`")
     train: list[PreferenceSample] = []
     if cfg.splits and (cfg.variants or cfg.topics.enabled):
-        train = load_test_set("train", processed_files(data, "train"), skip_invalid=data.skip_invalid)[1]
+        train = read_all(processed_files(data, "train"), data.skip_invalid)[0]  # queries and criteria only
     seen = next((t for t in bases if t.name == "seen_criteria"), None)
     derived: list[TestSet] = []
     bank = CriteriaBank.from_samples(train + samples)  # what noise_add draws unrelated criteria from

@@ -122,7 +122,12 @@ class HFRewardModelScorer:
     @torch.no_grad()
     def rewards(self, texts: Sequence[str], progress: bool = False) -> np.ndarray:
         ids = [self.tokenizer(t, add_special_tokens=not self.tokenizer.chat_template)["input_ids"] for t in texts]
-        self.truncated += sum(len(i) > self.max_length for i in ids)
+        too_long = sum(len(i) > self.max_length for i in ids)
+        if too_long:
+            log.warning(
+                "%s: %d sequences were longer than %d tokens and kept their end", self.name, too_long, self.max_length
+            )
+        self.truncated += too_long
         ids = [i[-self.max_length :] for i in ids]
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
         out = np.empty(len(ids), dtype=np.float64)
@@ -137,13 +142,6 @@ class HFRewardModelScorer:
     def score(self, samples: Sequence[PreferenceSample], progress: bool = False) -> PairScores:
         texts = [self.render(side, s.criteria) for s in samples for side in (s.model_a, s.model_b)]
         rewards = self.rewards(texts, progress).reshape(len(samples), 2)
-        if self.truncated:
-            log.warning(
-                "%s: %d sequences were longer than %d tokens and kept their end",
-                self.name,
-                self.truncated,
-                self.max_length,
-            )
         return PairScores.from_margins(rewards[:, 0] - rewards[:, 1])
 
 

@@ -80,16 +80,22 @@ def judged_pairs(samples: Sequence[PreferenceSample]) -> list[JudgedPair]:
     return pairs
 
 
-def load_test_set(
-    name: str, paths: Sequence[str | Path], origin: str | None = None, skip_invalid: bool = False
-) -> tuple[TestSet, list[PreferenceSample]]:
-    """Read reference-format files into a test set (and return the samples); ties and skipped lines are counted."""
+def read_all(paths: Sequence[str | Path], skip_invalid: bool = False) -> tuple[list[PreferenceSample], int]:
+    """All samples of ``paths`` and the number of invalid lines skipped."""
     samples: list[PreferenceSample] = []
     skipped = 0
     for path in paths:
         read, report = read_samples(path, skip_invalid=skip_invalid)
         samples += read
         skipped += report.skipped
+    return samples, skipped
+
+
+def load_test_set(
+    name: str, paths: Sequence[str | Path], origin: str | None = None, skip_invalid: bool = False
+) -> tuple[TestSet, list[PreferenceSample]]:
+    """Read reference-format files into a test set (and return the samples); ties and skipped lines are counted."""
+    samples, skipped = read_all(paths, skip_invalid)
     notes = {"ties_excluded": sum(s.preference == "tie" for s in samples), "skipped_invalid": skipped}
     origin = origin or ", ".join(str(p) for p in paths)
     return TestSet(name, origin, judged_pairs(samples), DESCRIPTIONS.get(name, ""), notes), samples
