@@ -38,6 +38,7 @@ class CRMSettings:
     input_format: str
     max_length: int
     max_response_tokens: int | None = None
+    max_query_tokens: int | None = None
     format_version: int = FORMAT_VERSION
 
     @classmethod
@@ -49,6 +50,7 @@ class CRMSettings:
             input_format=cfg.model.input_format,
             max_length=cfg.data.max_length,
             max_response_tokens=cfg.data.max_response_tokens,
+            max_query_tokens=cfg.data.get("max_query_tokens"),
         )
 
 
@@ -79,6 +81,7 @@ class CRM:
             settings.max_length,
             settings.max_response_tokens,
             truncate_query=True,
+            max_query_tokens=settings.max_query_tokens,
         )
 
     @property

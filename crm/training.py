@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 from hydra.utils import instantiate
 from lightning import Callback, LightningDataModule, Trainer, seed_everything
@@ -17,10 +18,15 @@ from omegaconf import DictConfig, OmegaConf
 from rich.console import Console
 from rich.table import Table
 
+from crm.data.datamodule import eval_order
+from crm.evaluation.families import by_family, headline, heldout_criteria
+from crm.evaluation.metrics import prob_chosen
+from crm.evaluation.report import family_table, fmt, print_tables
+from crm.evaluation.scorers import LengthScorer
 from crm.export import CRMSettings, export_crm
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
-from crm.models.reward_model import RewardModel, load_backbone
+from crm.models.reward_model import RewardModel, freeze_lower, load_backbone
 from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
@@ -42,6 +48,10 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
         weights=weights,
     )
     model = RewardModel(backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout)
+    freeze = model_cfg.get("freeze") or {}
+    if freeze:
+        frozen = freeze_lower(backbone, freeze.get("embeddings", False), freeze.get("layers", 0))
+        log.info("froze %.1fM backbone parameters (%s)", frozen / 1e6, dict(freeze))
     if model_cfg.gradient_checkpointing:
         model.enable_gradient_checkpointing()
     return model
@@ -145,7 +155,10 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         test_results = trainer.test(module, datamodule=datamodule, ckpt_path=ckpt_path, verbose=False)
         for result in test_results:
             metrics.update({k: _to_python(v) for k, v in result.items()})
+        families = family_report(cfg, module, datamodule)
 
+    else:
+        families = {}
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
     if cfg.get("export", True):
         objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export")
@@ -162,6 +175,7 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         },
         "data": datamodule.report(),
         "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
+        "families": families,
         "global_step": trainer.global_step,
         "best_checkpoint": ckpt_path,
         "export_dir": str(objects["export_dir"]) if objects.get("export_dir") else None,
@@ -171,6 +185,8 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     if trainer.is_global_zero:
         (output_dir / "metrics.json").write_text(json.dumps(summary, indent=2) + "\n")
         print_test_table(metrics, summary["test_set_sizes"])
+        if families:
+            print_family_report(families)
         log.info("run directory: %s", output_dir)
     return metrics, objects
 
@@ -216,6 +232,32 @@ def print_data_report(report: dict[str, dict]) -> None:
     for split, r in report.items():
         table.add_row(split, *(str(r[key]) for key in columns))
     Console().print(table)
+
+
+def family_report(cfg: DictConfig, module: CRMLitModule, datamodule: LightningDataModule) -> dict[str, Any]:
+    """Test accuracy per criteria family and polarity (all test sets pooled), the length rules beside it."""
+    outcomes = module.test_outcomes()
+    samples, crm_correct = [], []
+    for name, correct in outcomes.items():
+        dataset = datamodule.datasets[name]
+        samples += [dataset.draw(i) for i in eval_order(dataset)]  # the order the test loader visited
+        crm_correct.append(correct.numpy())
+    if not samples:
+        return {}
+    labels = np.array([s.preference == "model_a" for s in samples])
+    correct = {"CRM": np.concatenate(crm_correct)}
+    for rule in (LengthScorer("longer"), LengthScorer("shorter")):
+        correct[rule.name] = prob_chosen(rule.score(samples).prob_a, labels) > 0.5
+    table = by_family(samples, correct, heldout_criteria(cfg.data))
+    return {"by_family": table, "headline": headline(table, "CRM")}
+
+
+def print_family_report(families: dict[str, Any]) -> None:
+    print_tables([family_table(families["by_family"], ["CRM", "longer wins", "shorter wins"], FAMILY_TITLE)])
+    Console().print("headline: " + ", ".join(f"{k} {fmt(v)}" for k, v in families["headline"].items()))
+
+
+FAMILY_TITLE = "Test accuracy per criteria family (held-out queries; * = never seen in training)"
 
 
 def print_test_table(metrics: dict[str, Any], test_set_sizes: dict[str, int]) -> None:

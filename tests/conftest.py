@@ -151,3 +151,37 @@ def tiny_crm(compose_train, tmp_path):
         )
 
     return _make
+
+
+def _model_answers(i: int) -> dict[str, str]:
+    """Five models with clearly different habits (bullets, prose, numbered, bold, short); their lengths
+    vary by query and model, so each side of a pair is sometimes the longer one."""
+    topic = f"topic {i}"
+    points = [f"the first point about {topic} matters", f"a second idea on {topic} helps", f"one more note on {topic}"]
+    prose = " ".join(f"Consider that {p} in practice for most readers." for p in points)
+    answers = {
+        "model-bullets": f"Here are the points on {topic}:\n\n" + "\n".join(f"- {p} in practice" for p in points),
+        "model-prose": prose,
+        "model-numbered": "Follow these steps:\n\n" + "\n".join(f"{k}. {p} today" for k, p in enumerate(points, 1)),
+        "model-bold": " ".join(f"**Note:** {p} in practice here." for p in points),
+        "model-short": f"It depends on {topic}.",
+    }
+    return {m: "Well, to put it another way. " * ((i + k) % 4) + a for k, (m, a) in enumerate(answers.items())}
+
+
+def write_answer_corpora(raw: Path, sizes: dict[str, int] | None = None) -> Path:
+    """Tiny Arena-Hard and MT-Bench answer corpora (FastChat layout) under ``raw``."""
+    import json
+
+    for corpus, n in (sizes or {"arena_hard_v0.1": 40, "mt_bench": 12}).items():
+        (raw / corpus / "model_answer").mkdir(parents=True)
+        questions = [{"question_id": f"{corpus}-{i}", "category": "c", "turns": [f"{corpus} question {i}?"]} for i in range(n)]
+        (raw / corpus / "question.jsonl").write_text("".join(json.dumps(q) + "\n" for q in questions))
+        per_model: dict[str, list[str]] = {}
+        for i in range(n):
+            for model, text in _model_answers(i).items():
+                record = {"question_id": f"{corpus}-{i}", "choices": [{"turns": [text]}]}
+                per_model.setdefault(model, []).append(json.dumps(record) + "\n")
+        for model, lines in per_model.items():
+            (raw / corpus / "model_answer" / f"{model}.jsonl").write_text("".join(lines))
+    return raw

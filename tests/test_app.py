@@ -14,7 +14,7 @@ import pytest
 import uvicorn
 
 from crm.app.server import create_app
-from crm.usl.corpus import load_corpus
+from crm.data.corpus import load_corpus
 from crm.usl.engine import LeaderboardEngine, select_queries
 from tests.conftest import ROOT
 from tests.test_usl import write_corpus

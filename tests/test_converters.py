@@ -28,6 +28,7 @@ from crm.data.sources import (
     parse_transcript,
 )
 from crm.data.splits import ALL_SPLITS
+from tests.conftest import write_answer_corpora
 
 DSP_STYLES = ("academy", "business", "entertainment", "literature", "normal")
 
@@ -117,7 +118,7 @@ def write_raw_fixture(raw: Path) -> Path:
             {"text": [webgpt + "Scattering.", webgpt + "Light."], "score": [1.0, 1.0]},
         ],
     )
-    return raw
+    return write_answer_corpora(raw)  # the attribute pairs' corpora
 
 
 @pytest.fixture
@@ -153,7 +154,7 @@ def test_samples_follow_schema_and_are_deterministic(raw: Path, name: str) -> No
 
 
 def test_registries() -> None:
-    assert set(STYLE_SOURCES) | set(VOTE_SOURCES) == set(SOURCES)
+    assert set(STYLE_SOURCES) | set(VOTE_SOURCES) | {"attribute_pairs"} == set(SOURCES)
 
 
 # --------------------------------------------------------------------------- style sources

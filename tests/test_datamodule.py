@@ -23,7 +23,7 @@ def make_dm(tokenizer, files, **kwargs):
     return dm
 
 
-def test_counts_ties_and_filtered_samples(qwen_tokenizer, tiny_files, tmp_path):
+def test_counts_ties_and_truncated_samples(qwen_tokenizer, tiny_files, tmp_path):
     samples = tiny_split(6, 1)
     samples[0].preference = "tie"
     samples[1].prompt = samples[1].model_a[0]["content"] = "long question " * 400
@@ -31,7 +31,8 @@ def test_counts_ties_and_filtered_samples(qwen_tokenizer, tiny_files, tmp_path):
     write_samples(tmp_path / "train.jsonl", samples)
     dm = make_dm(qwen_tokenizer, {**tiny_files, "train": str(tmp_path / "train.jsonl")})
     report = dm.report()["train"]
-    assert report == {**report, "read": 6, "ties_excluded": 1, "too_long_filtered": 1, "kept": 4}
+    assert report == {**report, "read": 6, "ties_excluded": 1, "too_long_filtered": 0, "kept": 5}
+    assert report["truncated"] >= 1  # the overlong query was shortened, not dropped
     assert dm.test_set_names == ["queries_original", "queries_reverse"]
 
 
@@ -76,3 +77,17 @@ def test_batches_have_the_heads_layout(qwen_tokenizer, tiny_files, head):
     assert rows == (8 if head == "bt" else 4)
     assert ("labels" in batch) == (head == "cls")
     assert torch.all(batch["attention_mask"].sum(1) > 0)
+
+
+def test_mixture_resamples_sources_to_their_weights(qwen_tokenizer, tiny_files, tmp_path):
+    samples = tiny_split(16, 1)
+    for i, s in enumerate(samples):
+        s.source = "big" if i < 12 else "small"
+    write_samples(tmp_path / "train.jsonl", samples)
+    files = {**tiny_files, "train": str(tmp_path / "train.jsonl")}
+    dm = make_dm(qwen_tokenizer, files, sources=["big", "small"], mixture={"big": 1.0, "small": 1.0})
+    report = dm.report()["train"]
+    assert report["by_source"] == {"big": 8, "small": 8}  # 16 draws, half each: small repeats, big is subsampled
+    assert report["mixture"]["small"] == {"available": 4, "drawn": 8, "distinct": 4}
+    with pytest.raises(ValueError, match="mixture"):
+        make_dm(qwen_tokenizer, files, sources=["big"], mixture={"other": 1.0})

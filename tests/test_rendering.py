@@ -90,3 +90,25 @@ def test_scoring_shortens_an_overlong_query_but_never_the_criteria(fmt, head):
         assert len(enc.input_ids) <= 256 and "word0 word1" in text
         assert all(c.lower() in text for c in sample.criteria)
     assert features["truncated"]
+
+
+def test_a_cut_answer_keeps_its_head_and_tail_and_says_how_much_was_cut(minilm_tokenizer):
+    renderer = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=512, max_response_tokens=60)
+    sample = style_pair("q?", 1)
+    sample.model_a[-1]["content"] = sample.model_b[-1]["content"] = LONG
+    enc = renderer.encode_sample(sample)["chosen"]
+    text = minilm_tokenizer.decode(enc.input_ids)
+    assert "word0 word1" in text and "word1999" in text  # head and tail (a closing summary survives)
+    assert "words cut" in text and "word1000" not in text
+    assert enc.truncated and len(enc.input_ids) <= 512
+
+
+def test_query_is_capped_to_its_head_and_tail(minilm_tokenizer):
+    renderer = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=512, max_query_tokens=40)
+    sample = style_pair(LONG, 1)
+    features = renderer.encode_sample(sample)
+    text = minilm_tokenizer.decode(features["chosen"].input_ids)
+    assert "word0" in text and "word1999" in text and "word500" not in text and features["truncated"]
+    truncated, length = renderer.measure(sample)
+    longest = max(len(features[k].input_ids) for k in ("chosen", "rejected"))
+    assert truncated and abs(length - longest) <= 8  # the estimate is close to the encoding

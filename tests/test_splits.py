@@ -100,7 +100,7 @@ def test_heldout_style_only_in_new_criteria_split() -> None:
     assert new and all(has_heldout(s) for s in new)
     assert all(split_of(query_of(s), 0) == "test" for s in new)
     n_heldout = sum(map(has_heldout, samples))
-    assert len(new) + result.excluded["heldout_style_outside_test"] == n_heldout
+    assert len(new) + result.excluded["heldout_outside_test"] == n_heldout
     assert sum(len(v) for v in result.splits.values()) + sum(result.excluded.values()) == len(samples)
 
 

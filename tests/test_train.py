@@ -78,6 +78,8 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
     summary = json.loads((tmp_path / "run" / "metrics.json").read_text())
     assert summary["metrics"]["test/queries_original/acc"] == metrics["test/queries_original/acc"]
     assert summary["data"]["train"]["kept"] == 16
+    families = summary["families"]["by_family"]  # per criteria family, the length rules beside the CRM
+    assert sum(f["n"] for f in families.values()) == 8 and {"CRM", "longer wins"} <= set(next(iter(families.values())))
     assert (tmp_path / "run" / "checkpoints" / "last.ckpt").exists()
 
     # The export reloads with one call and gives exactly the trained model's scores.

@@ -20,7 +20,8 @@ from pydantic import BaseModel
 
 from crm.usl.board import board_kendall_tau
 from crm.usl.cache import ScoreCache, normalise_criteria
-from crm.usl.corpus import Corpus, load_named_corpus
+from crm.data.corpus import Corpus
+from crm.usl.corpus import load_named_corpus
 from crm.usl.engine import LeaderboardEngine, ScoringCancelled, select_queries
 
 MAX_CRITERION_CHARS = 300

@@ -44,10 +44,13 @@ class SplitReport:
     truncated: int = 0
     kept: int = 0
     by_source: Counter = field(default_factory=Counter)
+    mixture: dict[str, dict[str, int]] = field(default_factory=dict)  # training: per source, available vs drawn
 
     def as_dict(self) -> dict[str, Any]:
-        out = {k: v for k, v in self.__dict__.items() if k != "by_source"}
+        out = {k: v for k, v in self.__dict__.items() if k not in ("by_source", "mixture")}
         out["by_source"] = dict(self.by_source)
+        if self.mixture:
+            out["mixture"] = self.mixture
         return out
 
 
@@ -133,6 +136,12 @@ def swap_sides(sample: PreferenceSample) -> PreferenceSample:
     )
 
 
+def eval_order(dataset: PreferenceDataset) -> list[int]:
+    """The order evaluation batches visit a dataset in: by measured length (ties by index), deterministic."""
+    lengths = dataset.lengths()
+    return sorted(range(len(dataset)), key=lambda i: (lengths[i], i))
+
+
 class PairCollator:
     """Dynamic padding. ``bt``: chosen rows then rejected rows (one forward pass for both).
 
@@ -170,6 +179,8 @@ class CRMDataModule(LightningDataModule):
         sources: Sequence[str] = ("dsp_styles", "alpaca_styles"),
         split_seed: int = 0,
         heldout_styles: Sequence[str] = ("entertainment",),
+        attributes: dict[str, Any] | None = None,
+        mixture: dict[str, float] | None = None,
         files: dict[str, Any] | None = None,
         test_sets: dict[str, Sequence[str]] | None = None,
         direction: str = "random",
@@ -177,6 +188,7 @@ class CRMDataModule(LightningDataModule):
         noise: str = "none",
         max_length: int = 512,
         max_response_tokens: int | None = None,
+        max_query_tokens: int | None = None,
         batch_size: int = 16,
         eval_batch_size: int = 32,
         num_workers: int = 0,
@@ -200,12 +212,21 @@ class CRMDataModule(LightningDataModule):
                 raise ValueError(f"data.{name}={value!r} is not one of {allowed}")
         self.tokenizer = tokenizer
         self.head = head
-        self.renderer = Renderer(tokenizer, head, input_format, max_length, max_response_tokens)
+        # Overlong queries are shortened (and counted as truncated) rather than dropped.
+        self.renderer = Renderer(
+            tokenizer, head, input_format, max_length, max_response_tokens, truncate_query=True,
+            max_query_tokens=max_query_tokens,
+        )  # fmt: skip
         self.processed_dir = processed_dir
         self.raw_dir = raw_dir
         self.sources = list(sources)
         self.split_seed = split_seed
         self.heldout_styles = list(heldout_styles)
+        self.attributes = dict(attributes or {})
+        self.mixture = {k: float(v) for k, v in (mixture or {}).items()}
+        unknown = set(self.mixture) - set(self.sources)
+        if unknown or any(v < 0 for v in self.mixture.values()):
+            raise ValueError(f"data.mixture: weights must be >= 0 and name sources in {self.sources}; got {mixture}")
         self.files = dict(files or {})
         self.test_sets = {k: tuple(v) for k, v in (test_sets or DEFAULT_TEST_SETS).items()}
         self.direction = direction
@@ -241,7 +262,7 @@ class CRMDataModule(LightningDataModule):
         if self.processed_dir is None:
             raise ValueError("give data.processed_dir (with data.raw_dir to build it) or data.files")
         return processed_split_files(
-            self.processed_dir, self.raw_dir, self.sources, split, self.split_seed, self.heldout_styles
+            self.processed_dir, self.raw_dir, self.sources, split, self.split_seed, self.heldout_styles, self.attributes
         )
 
     def load_split(self, split: str, limit: int | None) -> tuple[list[PreferenceSample], list[int]]:
@@ -256,6 +277,8 @@ class CRMDataModule(LightningDataModule):
         if not self.include_ties:
             report.ties_excluded = sum(s.preference == "tie" for s in samples)
             samples = [s for s in samples if s.preference != "tie"]
+        if split == "train" and self.mixture:
+            samples = self.mix(samples, report)
         if limit is not None and len(samples) > limit:
             report.not_sampled = len(samples) - limit
             samples = random.Random(self.seed).sample(samples, limit)
@@ -274,6 +297,29 @@ class CRMDataModule(LightningDataModule):
         self.reports[split] = report
         log.info("split %s: %s", split, report.as_dict())
         return kept, lengths
+
+    def mix(self, samples: list[PreferenceSample], report: SplitReport) -> list[PreferenceSample]:
+        """Resample the sources named in ``mixture`` so each makes up its weight's share of their joint pool
+        (a source smaller than its share repeats samples, a larger one is subsampled; seeded and counted).
+        Samples of sources without a weight (e.g. explicit ``files``) are kept as they are."""
+        by_source: dict[str, list[PreferenceSample]] = {}
+        for s in samples:
+            by_source.setdefault(s.source or "unknown", []).append(s)
+        weighted = {src: self.mixture[src] for src in by_source if src in self.mixture}
+        if not weighted:
+            return samples
+        if sum(weighted.values()) <= 0:
+            raise ValueError(f"data.mixture gives no weight to any training source present: {sorted(weighted)}")
+        pool = sum(len(by_source[src]) for src in weighted)
+        rng = random.Random(self.seed)
+        mixed = [s for src, group in by_source.items() if src not in weighted for s in group]
+        for src in sorted(weighted):
+            group, want = by_source[src], round(pool * weighted[src] / sum(weighted.values()))
+            drawn = rng.sample(group, len(group)) * (want // len(group)) + rng.sample(group, want % len(group))
+            report.mixture[src] = {"available": len(group), "drawn": want, "distinct": len({id(s) for s in drawn})}
+            mixed.extend(drawn)
+        rng.shuffle(mixed)
+        return mixed
 
     def setup(self, stage: str | None = None) -> None:
         if self.datasets:
@@ -305,6 +351,8 @@ class CRMDataModule(LightningDataModule):
         if train and self.group_by_length:
             generator = torch.Generator().manual_seed(self.seed + dataset.epoch)
             sampler = LengthGroupedSampler(batch_size, lengths=dataset.lengths(), generator=generator)
+        elif not train:
+            sampler = eval_order(dataset)  # shortest first: far less padding; eval_order() maps results back
         return DataLoader(
             dataset,
             batch_size=batch_size,

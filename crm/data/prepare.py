@@ -22,6 +22,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from crm.data.criteria import pairs as attribute_pairs
 from crm.data.criteria_pools import CRITERIA_POOLS
 from crm.data.schema import PreferenceSample, write_samples
 from crm.data.sources import RAW_HINT, SOURCES, stable_hash
@@ -36,7 +37,7 @@ from crm.data.splits import (
     validate_heldout_styles,
 )
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MANIFEST_NAME = "manifest.json"
 
 
@@ -52,9 +53,15 @@ def resolve_sources(sources: Iterable[str] | None) -> list[str]:
 
 
 def _settings(
-    raw_dir: Path, sources: list[str], seed: int, heldout_styles: Sequence[str], fractions: Mapping[str, float]
+    raw_dir: Path,
+    sources: list[str],
+    seed: int,
+    heldout_styles: Sequence[str],
+    fractions: Mapping[str, float],
+    attributes: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the prepared files depend on, in a JSON-comparable form."""
+    options = attribute_pairs.PairOptions.from_mapping({"fractions": fractions, **(attributes or {})})
     return {
         "format_version": FORMAT_VERSION,
         "raw_dir": str(Path(raw_dir).resolve()),
@@ -63,6 +70,8 @@ def _settings(
         "heldout_styles": sorted(validate_heldout_styles(heldout_styles)),
         "fractions": validate_fractions(fractions),
         "criteria_pools": stable_hash(json.dumps(CRITERIA_POOLS, sort_keys=True)),
+        "attributes": options.as_dict(),
+        "taxonomy": attribute_pairs.taxonomy_fingerprint(),
     }
 
 
@@ -73,20 +82,33 @@ def _label_counts(samples: list[PreferenceSample]) -> dict[str, int]:
 
 def _prepare_source(name: str, raw_dir: Path, out_dir: Path, settings: dict[str, Any]) -> dict[str, Any]:
     """Convert, split and write one source; returns its manifest entry."""
-    result = SOURCES[name](raw_dir, settings["seed"])
-    split = assign_splits(result.samples, settings["seed"], settings["heldout_styles"], settings["fractions"])
+    converter = SOURCES[name]
+    if name == attribute_pairs.SOURCE:
+        result = converter(raw_dir, settings["seed"], attribute_pairs.PairOptions.from_mapping(settings["attributes"]))
+    else:
+        result = converter(raw_dir, settings["seed"])
+    heldout_families = settings["attributes"]["heldout_families"]
+    split = assign_splits(
+        result.samples, settings["seed"], settings["heldout_styles"], settings["fractions"], heldout_families
+    )
     entry: dict[str, Any] = {
         "converter": dict(sorted(result.counts.items())),
         "excluded": dict(split.excluded),
         "splits": {},
         "files": {},
     }
+    families = attribute_pairs.family_counts(result.counts)
     for split_name in ALL_SPLITS:
         samples = split.splits[split_name]
+        for family, n in Counter(s.extra["family"] for s in samples if s.extra.get("family")).items():
+            families.setdefault(family, {})[split_name] = n
         relative = f"{name}/{split_name}.jsonl"
         write_samples(out_dir / relative, samples)
         entry["splits"][split_name] = _label_counts(samples)
         entry["files"][split_name] = relative
+    if families:
+        entry["families"] = {f: dict(sorted(c.items())) for f, c in sorted(families.items())}
+        entry["converter"] = {k: v for k, v in entry["converter"].items() if "/" not in k}
     return entry
 
 
@@ -99,10 +121,13 @@ def prepare(
     fractions: Mapping[str, float] = DEFAULT_FRACTIONS,
     console: Console | None = None,
     show: bool = True,
+    attributes: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Convert and split the requested sources, write the jsonl files and the manifest; returns it."""
+    """Convert and split the requested sources, write the jsonl files and the manifest; returns it.
+
+    ``attributes``: options of the attribute pairs (:class:`crm.data.criteria.pairs.PairOptions`)."""
     raw_dir, out_dir = Path(raw_dir), Path(out_dir)
-    settings = _settings(raw_dir, resolve_sources(sources), seed, heldout_styles, fractions)
+    settings = _settings(raw_dir, resolve_sources(sources), seed, heldout_styles, fractions, attributes)
     if not raw_dir.is_dir():
         raise FileNotFoundError(f"raw data directory not found: {raw_dir}; {RAW_HINT}")
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -143,7 +168,39 @@ def print_manifest(manifest: dict[str, Any], console: Console | None = None) -> 
         totals.update(row)
         table.add_row(name, *(str(row[c]) for c in columns))
     table.add_row("total", *(str(totals[c]) for c in columns), style="bold")
-    (console or Console()).print(table)
+    console = console or Console(width=max(Console().width, 132))  # the family table is wide
+    console.print(table)
+    for name, entry in manifest["sources"].items():
+        if entry.get("families"):
+            console.print(family_table(name, entry["families"], manifest["settings"]["attributes"]))
+
+
+FAMILY_COLUMNS = {
+    "candidates": "candidates",
+    "dropped_length_mismatch": "length x1.5",
+    "dropped_heldout_model": "held-out model",
+    "capped_per_query": "query cap",
+    "capped_per_family": "family cap",
+    "dropped_length_balance": "length balance",
+    "kept": "kept",
+    "answers_unclear": "unclear answers",
+}
+
+
+def family_table(source: str, families: dict[str, dict[str, int]], attributes: dict[str, Any]) -> Table:
+    """Per criteria family: candidate pairs, every rejection, and the pairs kept in each split."""
+    heldout = set(attributes["heldout_families"])
+    caption = f"held-out families (test only, *): {', '.join(sorted(heldout))}; held-out models: " + ", ".join(
+        attributes["heldout_models"]
+    )
+    table = Table(title=f"{source}: pairs per criteria family", caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("family")
+    for label in (*FAMILY_COLUMNS.values(), *ALL_SPLITS):
+        table.add_column(label.replace(f"{SPLITS[-1]}_", ""), justify="right")
+    for family, counts in families.items():
+        label = f"{family}*" if family in heldout else family
+        table.add_row(label, *(str(counts.get(k, 0)) for k in (*FAMILY_COLUMNS, *ALL_SPLITS)))
+    return table
 
 
 def read_manifest(out_dir: str | Path) -> dict[str, Any] | None:
@@ -190,6 +247,7 @@ def ensure_prepared(
     seed: int = 0,
     heldout_styles: Sequence[str] = DEFAULT_HELDOUT_STYLES,
     fractions: Mapping[str, float] = DEFAULT_FRACTIONS,
+    attributes: Mapping[str, Any] | None = None,
 ) -> Path:
     """Reuse ``out_dir`` when its manifest matches these settings, else (re)build it; returns ``out_dir``.
 
@@ -199,7 +257,7 @@ def ensure_prepared(
     rebuild is needed.
     """
     out_dir = Path(out_dir)
-    wanted = _settings(Path(raw_dir or "."), resolve_sources(sources), seed, heldout_styles, fractions)
+    wanted = _settings(Path(raw_dir or "."), resolve_sources(sources), seed, heldout_styles, fractions, attributes)
     with _locked(out_dir):
         manifest = read_manifest(out_dir)
         same = _same_settings(manifest, wanted, check_raw=raw_dir is not None)
@@ -208,7 +266,7 @@ def ensure_prepared(
         if raw_dir is None:
             raise FileNotFoundError(f"no matching prepared data in {out_dir} and no raw dir given; {RAW_HINT}")
         names = wanted["sources"] + (manifest["settings"].get("sources", []) if same else [])
-        prepare(raw_dir, out_dir, resolve_sources(names), seed, heldout_styles, fractions)
+        prepare(raw_dir, out_dir, resolve_sources(names), seed, heldout_styles, fractions, attributes=attributes)
     return out_dir
 
 
@@ -219,9 +277,10 @@ def processed_split_files(
     split: str,
     seed: int = 0,
     heldout_styles: Sequence[str] = DEFAULT_HELDOUT_STYLES,
+    attributes: Mapping[str, Any] | None = None,
 ) -> list[Path]:
     """The jsonl files of ``split`` for each source that has one, building the cache first if needed."""
     root = Path(processed_dir)
     if raw_dir is not None:
-        root = ensure_prepared(raw_dir, root, sources, seed, heldout_styles)
+        root = ensure_prepared(raw_dir, root, sources, seed, heldout_styles, attributes=attributes)
     return [root / source / f"{split}.jsonl" for source in sources if (root / source / f"{split}.jsonl").exists()]

@@ -7,11 +7,13 @@ Two input formats:
   answers and ends with the assistant generation prompt.
 - ``text_pair``: ``[CLS] criteria + query [SEP] answer(s) [SEP]`` for encoders without a chat template.
 
-Truncation never touches the criteria, the query or the end token: only the answers are shortened
-(their beginnings are kept), first to ``max_response_tokens`` each, then evenly from the longest until
-the whole sequence fits ``max_length``. In training, a sample that cannot fit even with tiny answers
-is rejected with :class:`SampleTooLong` so the caller can count it; in scoring (``truncate_query``)
-the query is shortened instead, so every pair gets a score.
+Truncation never touches the criteria or the end token: the answers are shortened first, to
+``max_response_tokens`` each, then evenly from the longest until the whole sequence fits
+``max_length``. A shortened text keeps its head and its tail around a visible :data:`CUT_MARKER`:
+what a criterion looks at may sit at the end (a closing summary, an offer of more help) as well as at
+the start. With ``truncate_query`` (training and scoring; the datamodule counts it) an overlong query
+is shortened too; without it, a sample whose criteria and query leave no room for the answers raises
+:class:`SampleTooLong`. Criteria that alone exceed the budget always raise it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ JUDGE_SYSTEM = (
     "The order of the responses does not matter."
 )
 JUDGE_QUESTION = "Under these criteria, which response does the user prefer? Answer A or B."
+CUT_MARKER = " [... {words} words cut ...] "
+TAIL_SHARE = 1 / 3  # of a shortened text's tokens, kept from its end
+MIN_TAIL_CUT = 24  # shorter budgets keep the head only
 
 
 class SampleTooLong(ValueError):
@@ -73,6 +78,7 @@ class Renderer:
         max_response_tokens: int | None = None,
         min_response_tokens: int = 8,
         truncate_query: bool = False,
+        max_query_tokens: int | None = None,
     ):
         if head not in HEADS:
             raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
@@ -87,6 +93,8 @@ class Renderer:
         self.max_response_tokens = max_response_tokens
         self.min_response_tokens = min_response_tokens
         self.truncate_query = truncate_query
+        self.max_query_tokens = max_query_tokens  # the query's share of a short budget (head + tail kept)
+        self._counts: dict[str, int] = {}  # text -> tokens, for measure()
 
     # ---- raw encodings (no length control) -------------------------------------------------
     def _encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
@@ -117,16 +125,31 @@ class Renderer:
 
     # ---- length-controlled encoding ---------------------------------------------------------
     def encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
-        """Encode, shortening the answers until the sequence fits; with ``truncate_query`` (scoring,
-        never training) an overlong query is shortened too, the criteria never."""
+        """Encode, shortening the answers until the sequence fits; the query is capped at
+        ``max_query_tokens`` and, with ``truncate_query``, shortened further if it must; the criteria never."""
+        history, query_cut = self._cap_query(history)
         try:
-            return self._fit_answers(criteria, history, responses)
+            enc = self._fit_answers(criteria, history, responses)
+            enc.truncated = enc.truncated or query_cut
+            return enc
         except SampleTooLong:
             if not self.truncate_query:
                 raise
         enc = self._fit_answers(criteria, self._shorten_query(criteria, history, responses), responses)
         enc.truncated = True
         return enc
+
+    def _cap_query(self, history: Sequence[dict]) -> tuple[Sequence[dict], bool]:
+        """The history with its last user turn cut to ``max_query_tokens`` (and whether it was cut)."""
+        if not self.max_query_tokens:
+            return history, False
+        last_user = max(i for i, m in enumerate(history) if m["role"] == "user")
+        tokens = self._tokens(history[last_user]["content"])
+        if len(tokens) <= self.max_query_tokens:
+            return history, False
+        capped = [dict(m) for m in history]
+        capped[last_user]["content"] = self._cut(tokens, self.max_query_tokens)
+        return capped, True
 
     def _fit_answers(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
         tokens = [self._tokens(r) for r in responses]
@@ -165,7 +188,23 @@ class Renderer:
         return self.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"]
 
     def _cut(self, tokens: list[int], keep: int) -> str:
-        return self.tokenizer.decode(tokens[:keep])
+        """About ``keep`` tokens' worth of text: head + a marker saying how many words were cut + tail
+        (head only for small budgets). The count keeps length visible: a 2,000-word answer and a
+        300-word one look alike once both are cut to their first and last few lines."""
+        if keep >= len(tokens):
+            return self.tokenizer.decode(tokens)
+        if keep < MIN_TAIL_CUT:
+            return self.tokenizer.decode(tokens[:keep])
+        marker_room = len(self._tokens(CUT_MARKER.format(words=1000)))
+        tail = int((keep - marker_room) * TAIL_SHARE)
+        head = keep - marker_room - tail
+        middle = tokens[head : len(tokens) - tail]
+        words = len(self.tokenizer.decode(middle).split())
+        return (
+            self.tokenizer.decode(tokens[:head])
+            + CUT_MARKER.format(words=words)
+            + self.tokenizer.decode(tokens[len(tokens) - tail :])
+        )
 
     def encode_sample(self, sample: PreferenceSample) -> dict:
         """Features for one (already direction/noise-transformed) sample.
@@ -192,13 +231,49 @@ class Renderer:
         return [self.encode(sample.criteria, sample.history, [sample.response_a, sample.response_b])]
 
     def measure(self, sample: PreferenceSample) -> tuple[bool, int]:
-        """(needs truncation, longest encoded row) of a sample; raises SampleTooLong if it cannot fit
-        under its own criteria or under either side's criteria (which the direction may swap in)."""
-        for criteria in (sample.a_criteria, sample.b_criteria):
-            if criteria and criteria != sample.criteria:
-                self.encode_rows(dc_replace(sample, criteria=criteria))
-        rows = self.encode_rows(sample)
-        return any(row.truncated for row in rows), max(len(row.input_ids) for row in rows)
+        """(needs truncation, longest row) of a sample, estimated from per-text token counts that are
+        cached (an answer shared by many pairs is tokenized once; the exact encoding happens when the
+        sample is drawn). Raises SampleTooLong where :meth:`encode` would: under its own criteria or
+        either side's (which the direction may swap in)."""
+        criteria = max(
+            (c for c in (sample.criteria, sample.a_criteria, sample.b_criteria) if c),
+            key=lambda c: self._count(criteria_block(c)),
+        )
+        responses = [sample.response_a, sample.response_b]
+        per_row = 1 if self.head == "bt" else 2
+        fixed = self._template_tokens(per_row) + self._count(criteria_block(criteria))
+        # Only the last user turn can be shortened; earlier turns of a conversation always stay.
+        last_user = next(m["content"] for m in reversed(sample.history) if m["role"] == "user")
+        last = self._count(last_user)
+        earlier = max(0, self._count(history_text(sample.history)) - last)
+        capped_last = min(last, self.max_query_tokens or last)
+        margin = 4  # counted apart, texts can tokenize a little differently than joined: err on the safe side
+        if self.truncate_query:
+            fits = fixed + earlier + margin < self.max_length - self.max_length // 2
+        else:
+            fits = fixed + earlier + capped_last + per_row * self.min_response_tokens + margin <= self.max_length
+        if not fits:
+            raise SampleTooLong(f"criteria and query take {fixed + earlier + last} of max_length={self.max_length} tokens")
+        query = earlier + capped_last
+        answers = [self._count(r) for r in responses]
+        capped = [min(a, self.max_response_tokens or a) for a in answers]
+        rows = [[c] for c in capped] if self.head == "bt" else [capped]
+        lengths = [fixed + query + sum(row) for row in rows]
+        truncated = capped != answers or max(lengths) > self.max_length or capped_last < last
+        return truncated, min(max(lengths), self.max_length)
+
+    def _count(self, text: str) -> int:
+        if text not in self._counts:
+            self._counts[text] = len(self._tokens(text))
+        return self._counts[text]
+
+    def _template_tokens(self, responses: int) -> int:
+        """Tokens the format adds around empty criteria, query and answers."""
+        key = f"\x00template/{responses}"
+        if key not in self._counts:
+            empty = self._encode([], [{"role": "user", "content": ""}], [""] * responses)
+            self._counts[key] = len(empty.input_ids) - self._count(criteria_block([]))
+        return self._counts[key]
 
 
 def _shrink(budget: list[int], overflow: int) -> list[int]:

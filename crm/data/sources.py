@@ -416,7 +416,15 @@ def convert_dsp_webgpt(raw_dir: Path, seed: int) -> ConversionResult:
     return _convert_scored_transcripts("dsp_webgpt", Path(raw_dir) / "dsp" / "webgpt.test.json", seed)
 
 
-Converter = Callable[[Path, int], ConversionResult]
+def convert_attribute_pairs(raw_dir: Path, seed: int, options: Any = None) -> ConversionResult:
+    """Arena-Hard and MT-Bench answers of many models, paired by criteria-family verifiers
+    (see :mod:`crm.data.criteria.pairs`; ``options`` is its ``PairOptions``)."""
+    from crm.data.criteria.pairs import build_attribute_pairs  # it builds on this module
+
+    return build_attribute_pairs(raw_dir, seed, options)
+
+
+Converter = Callable[..., ConversionResult]
 
 SOURCES: dict[str, Converter] = {
     "dsp_styles": convert_dsp_styles,
@@ -425,4 +433,5 @@ SOURCES: dict[str, Converter] = {
     "hh_harmless": convert_hh_harmless,
     "dsp_helpful": convert_dsp_helpful,
     "dsp_webgpt": convert_dsp_webgpt,
+    "attribute_pairs": convert_attribute_pairs,
 }

@@ -80,6 +80,11 @@ def sample_styles(sample: PreferenceSample) -> set[str]:
     return {sample.extra[k] for k in ("a_style", "b_style") if sample.extra.get(k)}
 
 
+def is_heldout(sample: PreferenceSample, heldout_styles: set[str], heldout_families: set[str]) -> bool:
+    """A pair of a held-out style or about a held-out criteria family: test only."""
+    return bool(sample_styles(sample) & heldout_styles) or sample.extra.get("family") in heldout_families
+
+
 def validate_heldout_styles(heldout_styles: Iterable[str]) -> tuple[str, ...]:
     """Reject typos: a held-out style nobody has would silently hold out nothing."""
     styles = tuple(heldout_styles)
@@ -94,20 +99,22 @@ def assign_splits(
     seed: int,
     heldout_styles: Iterable[str] = DEFAULT_HELDOUT_STYLES,
     fractions: Mapping[str, float] = DEFAULT_FRACTIONS,
+    heldout_families: Iterable[str] = (),
 ) -> SplitResult:
-    """Put each sample in train/val/test by its query; held-out-style pairs go to
-    ``test_new_criteria`` when their query is a test query and are dropped otherwise."""
+    """Put each sample in train/val/test by its query; pairs of a held-out style or criteria family go
+    to ``test_new_criteria`` when their query is a test query and are dropped otherwise."""
     values = validate_fractions(fractions)
     heldout = set(validate_heldout_styles(heldout_styles))
+    families = set(heldout_families)
     splits: dict[str, list[PreferenceSample]] = {name: [] for name in ALL_SPLITS}
     excluded: Counter = Counter()
     for sample in samples:
         split = split_of(query_of(sample), seed, values)
-        if sample_styles(sample) & heldout:
+        if is_heldout(sample, heldout, families):
             if split == "test":
                 splits[NEW_CRITERIA_SPLIT].append(sample)
             else:
-                excluded["heldout_style_outside_test"] += 1
+                excluded["heldout_outside_test"] += 1
             continue
         splits[split].append(sample)
     return SplitResult(splits, excluded)

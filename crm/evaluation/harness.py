@@ -14,6 +14,7 @@ import numpy as np
 
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
+from crm.evaluation.families import by_family
 from crm.evaluation.metrics import PairScores, pair_metrics, prob_chosen, query_bootstrap_interval
 from crm.evaluation.scorers import Scorer
 from crm.evaluation.test_sets import TestSet
@@ -40,11 +41,13 @@ def deduplicate(test_sets: Sequence[TestSet]) -> tuple[list[PreferenceSample], d
     return unique, rows
 
 
-def summarise(test_set: TestSet, scores: PairScores) -> dict:
-    """Metrics of the whole set, and broken down by label direction and by source."""
+def summarise(test_set: TestSet, scores: PairScores, heldout: Sequence[str] = ()) -> dict:
+    """Metrics of the whole set, broken down by label direction and by source, and accuracy per
+    criteria family and polarity (``heldout``: families and styles never trained on)."""
     labels = np.array([p.label_a for p in test_set.pairs], dtype=bool)
     out = pair_metrics(scores, labels)
     correct = prob_chosen(scores.prob_a, labels) > 0.5
+    out["by_family"] = by_family([p.sample for p in test_set.pairs], {"accuracy": correct}, heldout)
     queries = np.array([query_of(p.sample) for p in test_set.pairs], dtype=object)
     out["accuracy_ci"] = list(query_bootstrap_interval(correct, queries))
     out["queries"] = len(set(queries.tolist()))
@@ -61,7 +64,7 @@ def summarise(test_set: TestSet, scores: PairScores) -> dict:
 
 
 def evaluate_scorers(
-    scorers: Mapping[str, Scorer], test_sets: Sequence[TestSet], progress: bool = False
+    scorers: Mapping[str, Scorer], test_sets: Sequence[TestSet], progress: bool = False, heldout: Sequence[str] = ()
 ) -> dict[str, dict[str, dict]]:
     """``{scorer: {test set: metrics}}`` for every non-empty test set."""
     test_sets = [t for t in test_sets if t.pairs]
@@ -69,5 +72,5 @@ def evaluate_scorers(
     results: dict[str, dict[str, dict]] = {}
     for name, scorer in scorers.items():
         scores = scorer.score(unique, progress=progress)
-        results[name] = {t.name: summarise(t, scores.take(rows[t.name])) for t in test_sets}
+        results[name] = {t.name: summarise(t, scores.take(rows[t.name]), heldout) for t in test_sets}
     return results

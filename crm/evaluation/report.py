@@ -91,3 +91,18 @@ def print_tables(tables: Sequence[Table_], console: Console | None = None) -> No
         for row in rows:
             table.add_row(*row)
         console.print(table)
+
+
+def family_table(families: Mapping[str, dict], scorers: Sequence[str], title: str) -> Table_:
+    """Rows: criteria families (held-out ones marked *); columns: each scorer's accuracy, then its
+    accuracy under "prefer X" / "prefer not-X" (where a length confound would show)."""
+    header = ["family", "kind", "n (X / not-X)"]
+    for name in scorers:
+        header += [name, f"{name}: X / not-X"]
+    rows = []
+    for family, m in families.items():
+        row = [family + ("" if m["seen"] else " *"), m["kind"], f"{m['n']} ({m['n_pos']} / {m['n_neg']})"]
+        for name in scorers:
+            row += [fmt(m.get(name)), f"{fmt(m.get(f'{name}/pos'), 2)} / {fmt(m.get(f'{name}/neg'), 2)}"]
+        rows.append(row)
+    return title, header, rows

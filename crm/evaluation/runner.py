@@ -13,8 +13,16 @@ from crm.data.noise import CriteriaBank
 from crm.data.prepare import processed_split_files
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
+from crm.evaluation.families import headline, heldout_criteria, merge_scorers
 from crm.evaluation.harness import evaluate_scorers
-from crm.evaluation.report import accuracy_table, detail_table, print_tables, source_table, to_markdown
+from crm.evaluation.report import (
+    accuracy_table,
+    detail_table,
+    family_table,
+    print_tables,
+    source_table,
+    to_markdown,
+)
 from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
 from crm.evaluation.test_sets import VARIANTS, TestSet, load_test_set, read_all, split_by_topic, variant
 
@@ -26,7 +34,13 @@ PAPER_ORDER = ["seen_criteria", "new_criteria", "seen_topics", "new_topics", *VA
 
 def processed_files(data: DictConfig, split: str) -> list[Path]:
     return processed_split_files(
-        data.processed_dir, data.raw_dir, list(data.sources), split, data.split_seed, list(data.heldout_styles)
+        data.processed_dir,
+        data.raw_dir,
+        list(data.sources),
+        split,
+        data.split_seed,
+        list(data.heldout_styles),
+        data.get("attributes"),
     )
 
 
@@ -76,6 +90,25 @@ def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
     return scorers
 
 
+FAMILY_TITLE = "Accuracy per criteria family (held-out queries, both polarities; * = never seen in training)"
+FAMILY_SETS = ("seen_criteria", "new_criteria")  # the unperturbed held-out-query sets
+
+
+def family_results(results: dict[str, dict[str, dict]], crm_name: str) -> dict:
+    """Every scorer's accuracy per family on the seen- and new-criteria sets (disjoint pairs), side by
+    side, and the headline figures of the evaluated CRM."""
+    per_scorer = {}
+    for scorer, per_set in results.items():
+        pooled: dict[str, dict] = {}
+        for name in FAMILY_SETS:
+            pooled.update(per_set.get(name, {}).get("by_family", {}))
+        per_scorer[scorer] = pooled
+    merged = merge_scorers(per_scorer)
+    if not merged:
+        return {}
+    return {"by_family": merged, "headline": headline(merged, crm_name)}
+
+
 def training_settings(ckpt: str | Path) -> dict[str, Any] | None:
     """The settings a training run recorded (model, head, noise, sources...), if ``ckpt`` is a run directory."""
     for path in (Path(ckpt) / "metrics.json", Path(ckpt).parent / "metrics.json"):
@@ -97,7 +130,9 @@ def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     scorers = load_scorers(cfg)
     for empty in (t.name for t in test_sets if not t.pairs):
         log.warning("test set %s has no pairs; it is listed in metrics.json but not scored", empty)
-    results = evaluate_scorers(scorers, test_sets, progress=cfg.progress)
+    heldout = heldout_criteria(cfg.data)
+    results = evaluate_scorers(scorers, test_sets, progress=cfg.progress, heldout=heldout)
+    families = family_results(results, cfg.name)
     metrics = {
         "settings": {
             "ckpt": str(cfg.ckpt),
@@ -107,8 +142,12 @@ def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         },
         "test_sets": {t.name: t.info() for t in test_sets},  # empty ones too: nothing vanishes unreported
         "scorers": results,
+        "families": families,
     }
     tables = [accuracy_table(results)]
+    if families:
+        scorer_names = [cfg.name, *(n for n in scorers if n != cfg.name)]
+        tables.append(family_table(families["by_family"], scorer_names, FAMILY_TITLE))
     for name, scorer in scorers.items():
         if scorer.criteria_aware:
             tables += [detail_table(name, results[name]), source_table(name, results[name])]

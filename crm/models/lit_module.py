@@ -44,6 +44,7 @@ class CRMLitModule(LightningModule):
         self.test_names = list(test_sets)
         self.test_acc = torch.nn.ModuleList(BinaryAccuracy() for _ in self.test_names)
         self.test_loss = torch.nn.ModuleList(MeanMetric() for _ in self.test_names)
+        self.test_correct: dict[str, list[torch.Tensor]] = {}  # per test set, in dataset order: per-family reports
         self.flops_per_batch: int | None = None  # read by Lightning's ThroughputMonitor (callbacks=throughput)
         self._n_params: int | None = None
 
@@ -96,11 +97,19 @@ class CRMLitModule(LightningModule):
     def test_step(self, batch: dict[str, torch.Tensor], batch_idx: int, dataloader_idx: int = 0) -> None:
         loss, preds, targets = self.step(batch)
         name = self.test_names[dataloader_idx]
+        self.test_correct.setdefault(name, []).append((preds == targets).cpu())
         self.test_loss[dataloader_idx](loss, targets.numel())
         self.test_acc[dataloader_idx](preds, targets)
         kwargs = dict(on_epoch=True, add_dataloader_idx=False, batch_size=targets.numel())
         self.log(f"test/{name}/loss", self.test_loss[dataloader_idx], **kwargs)
         self.log(f"test/{name}/acc", self.test_acc[dataloader_idx], **kwargs)
+
+    def on_test_epoch_start(self) -> None:
+        self.test_correct = {}
+
+    def test_outcomes(self) -> dict[str, torch.Tensor]:
+        """Per test set, whether each sample (in dataset order) was judged correctly."""
+        return {name: torch.cat(parts) for name, parts in self.test_correct.items()}
 
     def configure_optimizers(self) -> dict[str, Any]:
         decay, no_decay = [], []

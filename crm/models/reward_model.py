@@ -133,3 +133,25 @@ class RewardModel(nn.Module):
         with torch.autocast(input_ids.device.type, enabled=False):
             pooled = pool(out.last_hidden_state.to(self.score.weight.dtype), attention_mask, self.pooling)
             return self.score(self.dropout(pooled))
+
+
+def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: int = 0) -> int:
+    """Freeze the input embeddings and/or the lowest ``layers`` transformer blocks; returns the number
+    of frozen parameters. On a CPU this is the cheapest speed-up that keeps what matters trainable:
+    the embedding matrix is half of a small encoder's weights (its dense gradient and Adam update cost
+    a lot per step), and frozen lower blocks need no backward pass."""
+    frozen = []
+    if embeddings:
+        frozen += list(backbone.get_input_embeddings().parameters())
+    if layers:
+        blocks = next(
+            (m for m in backbone.modules() if isinstance(m, nn.ModuleList) and len(m) == backbone.config.num_hidden_layers),
+            None,
+        )
+        if blocks is None or layers > len(blocks):
+            raise ValueError(f"cannot freeze {layers} layers of {type(backbone).__name__}")
+        for block in blocks[:layers]:
+            frozen += list(block.parameters())
+    for param in frozen:
+        param.requires_grad_(False)
+    return sum(p.numel() for p in frozen)

@@ -3,11 +3,14 @@
     python -m crm.usl --ckpt logs/train/runs/<run> --corpus mt_bench --topics writing,roleplay \\
         --criteria "Prefer concise answers." [--versus "Prefer detailed answers."] [--out DIR]
     python -m crm.usl topics --corpus arena_hard      # topics, their query counts (and cluster mapping)
+    python -m crm.usl fidelity --ckpt RUN --corpus arena_hard [--families bullet_points,hedging] [--out DIR]
+                                                      # board fidelity per criteria family (crm/usl/fidelity.py)
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -28,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crm-usl", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("command", nargs="?", default="board", choices=["board", "topics"])
+    parser.add_argument("command", nargs="?", default="board", choices=["board", "topics", "fidelity"])
     parser.add_argument("--corpus", default="mt_bench", help="mt_bench, arena_hard or a corpus directory")
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--ckpt", type=Path, help="a CRM: training run directory or its export/")
@@ -47,10 +50,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--out", type=Path, help="write board(s) as CSV, JSON and markdown here")
+    fidelity = parser.add_argument_group("fidelity")
+    fidelity.add_argument("--families", default="", help="comma-separated families (default: every verified one)")
+    fidelity.add_argument("--heldout", default=None, help="families held out of training (default: the data's)")
+    fidelity.add_argument("--split-seed", type=int, default=0, help="the training data's split_seed")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     args = _parser().parse_args(argv)
     console = Console()
     try:
@@ -65,6 +73,16 @@ def main(argv: list[str] | None = None) -> int:
         from crm.usl.engine import LeaderboardEngine, select_queries
 
         engine = LeaderboardEngine(args.ckpt, args.cache or default_cache(), args.batch_size, device=args.device)
+        if args.command == "fidelity":
+            from crm.usl.fidelity import parse_families, run_fidelity
+
+            families = parse_families(args.families)
+            heldout = None if args.heldout is None else parse_families(args.heldout)
+            meta = {"command": shlex.join(["python", "-m", "crm.usl", *argv]), "crm": str(args.ckpt)}
+            run_fidelity(
+                engine, corpus, families, args.baseline, args.split_seed, heldout, args.rounds, args.out, meta, console
+            )
+            return 0
         topics = [t.strip() for t in args.topics.split(",") if t.strip()]
         qids = select_queries(corpus, topics, args.search, args.top_k)
         boards = {}
@@ -94,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, board in boards.items():
                 write_board(board, args.out / name)
             console.print(f"wrote {args.out}")
-    except (ValueError, FileNotFoundError) as err:
+    except (ValueError, KeyError, FileNotFoundError) as err:
         console.print(f"[red]error:[/red] {err}")
         return 2
     return 0

@@ -1,109 +1,11 @@
-"""Leaderboard corpora: queries with topics, and one answer file per model.
-
-The on-disk format is FastChat's (MT-Bench, Arena-Hard), which is also the format for your own corpus::
-
-    <dir>/question.jsonl                {"question_id", "category" or "topic", "turns": ["..." or {"content"}]}
-    <dir>/model_answer/<model>.jsonl    {"question_id", "choices": [{"turns": ["..." or {"content"}]}]}
-
-Only the first turn is judged: a later turn depends on each model's own earlier answers, so two models'
-second turns answer different conversations.
-"""
+"""The leaderboard's named corpora: MT-Bench and Arena-Hard from the raw data directory (Arena-Hard's
+fine clusters grouped into broad topics), or any corpus directory in the FastChat layout."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from crm.data.schema import DataFormatError
-
-# Each corpus's default baseline: every model is judged against its answers.
-DEFAULT_BASELINES = {"mt_bench": "gpt-3.5-turbo", "arena_hard": "gpt-4-0314"}
-CORPUS_DIRS = {"mt_bench": "mt_bench", "arena_hard": "arena_hard_v0.1"}
-
-
-@dataclass
-class Query:
-    question_id: str
-    text: str
-    topic: str
-    cluster: str | None = None  # Arena-Hard's fine-grained cluster
-
-
-@dataclass
-class Corpus:
-    name: str
-    queries: dict[str, Query]
-    answers: dict[str, dict[str, str]]  # model -> question_id -> first-turn answer
-    default_baseline: str | None = None
-    notes: dict[str, int] = field(default_factory=dict)  # e.g. answers to unknown questions, skipped
-
-    @property
-    def models(self) -> list[str]:
-        return sorted(self.answers)
-
-    def topics(self) -> dict[str, int]:
-        """Topic -> number of queries."""
-        counts: dict[str, int] = {}
-        for q in self.queries.values():
-            counts[q.topic] = counts.get(q.topic, 0) + 1
-        return dict(sorted(counts.items()))
-
-
-def _turn_text(turn: object, where: str) -> str:
-    text = turn.get("content") if isinstance(turn, dict) else turn
-    if not isinstance(text, str):
-        raise DataFormatError(f"{where}: a turn must be a string or an object with 'content'")
-    return text
-
-
-def _records(path: Path):
-    if not path.exists():
-        raise FileNotFoundError(f"{path} does not exist")
-    with path.open(encoding="utf-8") as handle:
-        for line_no, line in enumerate(handle, start=1):
-            if line.strip():
-                try:
-                    yield f"{path}:{line_no}", json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise DataFormatError(f"{path}:{line_no}: malformed JSON ({err.msg})") from None
-
-
-def load_corpus(directory: str | Path, name: str | None = None, default_baseline: str | None = None) -> Corpus:
-    """A corpus in the FastChat layout; every malformed line names its file and line."""
-    directory = Path(directory)
-    queries: dict[str, Query] = {}
-    for where, record in _records(directory / "question.jsonl"):
-        try:
-            qid = str(record["question_id"])
-            turns = record["turns"]
-            topic = record.get("topic") or record.get("category")
-        except (KeyError, TypeError):
-            raise DataFormatError(f"{where}: needs 'question_id' and 'turns'") from None
-        if not turns:
-            raise DataFormatError(f"{where}: empty 'turns'")
-        if not topic:
-            raise DataFormatError(f"{where}: needs a 'topic' or 'category'")
-        queries[qid] = Query(qid, _turn_text(turns[0], where), str(topic), record.get("cluster"))
-    answer_dir = directory / "model_answer"
-    if not answer_dir.is_dir():
-        raise FileNotFoundError(f"{answer_dir} does not exist (one <model>.jsonl per model)")
-    answers: dict[str, dict[str, str]] = {}
-    unknown = 0
-    for path in sorted(answer_dir.glob("*.jsonl")):
-        model_answers: dict[str, str] = {}
-        for where, record in _records(path):
-            try:
-                qid = str(record["question_id"])
-                turns = record["choices"][0]["turns"]
-            except (KeyError, IndexError, TypeError):
-                raise DataFormatError(f"{where}: needs 'question_id' and 'choices'[0]['turns']") from None
-            if qid not in queries:
-                unknown += 1
-                continue
-            model_answers[qid] = _turn_text(turns[0], where) if turns else ""
-        answers[path.stem] = model_answers
-    return Corpus(name or directory.name, queries, answers, default_baseline, {"answers_to_unknown_questions": unknown})
+from crm.data.corpus import CORPUS_DIRS, DEFAULT_BASELINES, Corpus, load_corpus
 
 
 def load_named_corpus(name: str, raw_dir: str | Path) -> Corpus:
@@ -119,4 +21,4 @@ def load_named_corpus(name: str, raw_dir: str | Path) -> Corpus:
         return corpus
     if Path(name).is_dir():
         return load_corpus(name)
-    raise ValueError(f"unknown corpus {name!r}: use mt_bench, arena_hard or a corpus directory (see crm/usl/corpus.py)")
+    raise ValueError(f"unknown corpus {name!r}: use mt_bench, arena_hard or a corpus directory (see crm/data/corpus.py)")

@@ -1,0 +1,305 @@
+"""Attribute-verified pairs: two models' answers to one query that a verifier clearly separates.
+
+For every query of the leaderboard corpora (Arena-Hard, MT-Bench first turns) and every verified
+family, one answer has the property X and the other clearly lacks it, while their lengths stay within
+``max_length_ratio`` (except for the length family), so a length rule cannot pass. Each pair carries
+criteria for both polarities (``a_criteria`` asks for what A has, ``b_criteria`` for what B has), so
+``direction`` shows it under "prefer X" and "prefer not-X" and the label follows the criteria.
+
+Also:
+
+- about ``multi_criteria`` of the samples get one or two extra criteria from other families on which
+  both answers agree (both clearly have it or both clearly lack it): the model must find the one
+  criterion that separates the pair;
+- pairs per query and family are capped, training pairs per family too (balanced families), and
+  within a family the X answer is the longer one in half the kept pairs;
+- test queries get test-only criteria wording; held-out families appear only on test queries, never
+  as criteria of training samples; pairs with a held-out model are kept only on test queries;
+- every candidate pair and every rejection is counted per family.
+
+Everything is deterministic given the seed (record generators from hashlib, no salted ``hash()``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+import re
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from crm.data.corpus import CORPUS_DIRS, load_corpus
+from crm.data.criteria.profile import profile
+from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
+from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
+from crm.data.schema import PreferenceSample, conversation
+from crm.data.sources import ConversionResult, record_rng, stable_hash
+from crm.data.splits import DEFAULT_FRACTIONS, split_of
+
+log = logging.getLogger(__name__)
+
+SOURCE = "attribute_pairs"
+# Whole models never seen in training: their answers appear only in test pairs.
+DEFAULT_HELDOUT_MODELS = ("claude-3-5-sonnet-20240620", "llama-3.1-70b-instruct", "gemma-2-9b-it", "vicuna-13b-v1.3")
+
+
+@dataclass(frozen=True)
+class PairOptions:
+    """Every setting that changes the attribute pairs (part of the prepared data's manifest)."""
+
+    corpora: tuple[str, ...] = ("arena_hard", "mt_bench")
+    heldout_families: tuple[str, ...] = DEFAULT_HELDOUT_FAMILIES
+    heldout_models: tuple[str, ...] = DEFAULT_HELDOUT_MODELS
+    per_query: int = 2  # pairs per (query, family) on train/val queries
+    per_query_test: int = 4  # on test queries: more pairs per family for tighter test estimates
+    max_train_per_family: int = 600  # training pairs per family (balance); val/test keep all
+    multi_criteria: float = 0.25  # fraction of samples with 1-2 extra criteria that do not separate the pair
+    max_length_ratio: float = 1.5
+    # What a small-budget CRM sees of a long answer: its head and tail (see crm.data.rendering). A pair
+    # counts only if that view does not contradict the verdicts, so no label rests on text the model never sees.
+    # About 70 words fit MiniLM's 96 answer tokens; null: judge the full answers only.
+    visible_words: int | None = 70
+    fractions: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_FRACTIONS))
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any] | None) -> PairOptions:
+        values = dict(values or {})
+        unknown = set(values) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"unknown attribute-pair option(s) {sorted(unknown)}; known: {sorted(cls.__dataclass_fields__)}")
+        for name in ("corpora", "heldout_families", "heldout_models"):
+            if name in values:
+                values[name] = tuple(values[name] or ())
+        options = cls(**values)
+        validate_families(options.heldout_families)
+        unknown_corpora = [c for c in options.corpora if c not in CORPUS_DIRS]
+        if unknown_corpora:
+            raise ValueError(f"unknown corpus {unknown_corpora}; known: {sorted(CORPUS_DIRS)}")
+        return options
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["fractions"] = dict(self.fractions)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    x_model: str  # the answer that has the property
+    other_model: str
+    x_longer: bool
+
+
+HEAD_SHARE = 2 / 3  # as the renderer cuts: two thirds head, one third tail
+WORD_SPAN = re.compile(r"\S+")
+
+
+def head_tail(text: str, words: int | None) -> str:
+    """``text`` cut to its first and last words (``words`` in all, markdown line breaks kept)."""
+    spans = [m.span() for m in WORD_SPAN.finditer(text)]
+    if not words or len(spans) <= words:
+        return text
+    head = round(words * HEAD_SHARE)
+    return text[: spans[head - 1][1]] + "\n\n[...]\n\n" + text[spans[len(spans) - (words - head)][0] :]
+
+
+OPPOSITE = {PRESENT: ABSENT, ABSENT: PRESENT}
+
+
+def _verdicts(answers: Mapping[str, str], families: Sequence[str], visible_words: int | None) -> dict:
+    """model -> family -> verdict of the full answer, made unclear where the head-and-tail view a model
+    with a small budget sees says the opposite (the bullets or numbers sit in the cut middle). A view
+    that cannot tell (too short to measure a rate) does not veto: it contradicts nothing."""
+    out = {}
+    for model, text in answers.items():
+        full, seen = profile(text), profile(head_tail(text, visible_words))
+        out[model] = {}
+        for name in families:
+            family = get_family(name)
+            verdict = family.verifier(full)
+            if family.length_matched and seen is not full and family.verifier(seen) == OPPOSITE.get(verdict):
+                verdict = UNCLEAR
+            out[model][name] = verdict
+    return out
+
+
+def _candidates(
+    family: str, answers: Mapping[str, str], verdicts, options: PairOptions, heldout_models: set[str], counts: Counter
+) -> list[Candidate]:
+    """All clear (present, absent) pairs of one query and family that pass the length match."""
+    present = [m for m in sorted(answers) if verdicts[m][family] == PRESENT]
+    absent = [m for m in sorted(answers) if verdicts[m][family] == ABSENT]
+    counts[f"{family}/answers_unclear"] += sum(verdicts[m][family] == UNCLEAR for m in answers)
+    matched = get_family(family).length_matched
+    out = []
+    for x, other in itertools.product(present, absent):
+        counts[f"{family}/candidates"] += 1
+        if {x, other} & heldout_models:
+            counts[f"{family}/dropped_heldout_model"] += 1
+            continue
+        wx, wo = profile(answers[x]).words, profile(answers[other]).words
+        if matched and max(wx, wo) > options.max_length_ratio * max(1, min(wx, wo)):
+            counts[f"{family}/dropped_length_mismatch"] += 1
+            continue
+        out.append(Candidate(x, other, len(answers[x]) > len(answers[other])))  # characters, as the length rules
+    return out
+
+
+def _pick(candidates: list[Candidate], k: int, rng: random.Random, prefer_longer: bool) -> list[Candidate]:
+    """Up to ``k`` candidates in seeded order, alternating which side is longer (starting with ``prefer_longer``)."""
+    rng.shuffle(candidates)
+    groups = {True: [c for c in candidates if c.x_longer], False: [c for c in candidates if not c.x_longer]}
+    picked, want = [], prefer_longer
+    while len(picked) < k and (groups[True] or groups[False]):
+        group = groups[want] or groups[not want]
+        picked.append(group.pop(0))
+        want = not want
+    return picked
+
+
+def _extras(
+    family: str, a: str, b: str, verdicts, allowed: Sequence[str], rng: random.Random, k: int
+) -> list[tuple[str, str]]:
+    """Up to ``k`` (family, polarity) criteria on which A and B agree clearly: they cannot decide the pair."""
+    topic = get_family(family).topic
+    agree = [
+        f
+        for f in allowed
+        if f != family
+        and get_family(f).topic != topic
+        and verdicts[a][f] == verdicts[b][f]
+        and verdicts[a][f] != UNCLEAR
+    ]
+    return [(f, rng.choice(("pos", "neg"))) for f in rng.sample(agree, min(k, len(agree)))]
+
+
+def _sample(
+    corpus: str, qid: str, query: str, family: str, cand: Candidate, answers, verdicts, split: str,
+    allowed_extras: Sequence[str], options: PairOptions, seed: int, heldout_models: set[str],
+) -> PreferenceSample:  # fmt: skip
+    idx = f"{SOURCE}/{corpus}/{qid}/{family}/{cand.x_model}-vs-{cand.other_model}"
+    rng = record_rng(seed, idx)
+    wording = "test" if split == "test" else "train"
+    a_model, b_model = (cand.x_model, cand.other_model) if rng.random() < 0.5 else (cand.other_model, cand.x_model)
+    a_pol = "pos" if a_model == cand.x_model else "neg"
+    b_pol = "neg" if a_pol == "pos" else "pos"
+    extras: list[tuple[str, str]] = []
+    if rng.random() < options.multi_criteria:
+        extras = _extras(family, a_model, b_model, verdicts, allowed_extras, rng, rng.choice((1, 2)))
+    others = [get_family(f).draw(pol, rng, wording) for f, pol in extras]
+    position = rng.randint(0, len(others))
+    fam = get_family(family)
+
+    def criteria(polarity: str) -> list[str]:
+        texts = list(others)
+        texts.insert(position, fam.draw(polarity, rng, wording))
+        return texts
+
+    a_criteria, b_criteria = criteria(a_pol), criteria(b_pol)
+    winner = rng.choice(("model_a", "model_b"))
+    return PreferenceSample(
+        prompt=query,
+        model_a=conversation(query, answers[a_model]),
+        model_b=conversation(query, answers[b_model]),
+        criteria=list(a_criteria if winner == "model_a" else b_criteria),
+        preference=winner,
+        idx=idx,
+        human_winner=winner,
+        a_criteria=a_criteria,
+        b_criteria=b_criteria,
+        a_broad_criteria_topic=fam.topic,
+        b_broad_criteria_topic=fam.topic,
+        source=SOURCE,
+        extra={
+            "family": family,
+            "a_polarity": a_pol,
+            "b_polarity": b_pol,
+            "extra_criteria": [f for f, _ in extras],
+            "a_model": a_model,
+            "b_model": b_model,
+            "corpus": corpus,
+            "question_id": qid,
+            "x_longer": cand.x_longer,
+            "heldout_model": bool({a_model, b_model} & heldout_models),
+        },
+    )
+
+
+def build_attribute_pairs(raw_dir: str | Path, seed: int, options: PairOptions | None = None) -> ConversionResult:
+    """All attribute pairs of the configured corpora, with counts of every candidate and rejection."""
+    options = options or PairOptions()
+    result = ConversionResult()
+    heldout_families, heldout_models = set(options.heldout_families), set(options.heldout_models)
+    seen_families = [f for f in VERIFIED_FAMILIES if f not in heldout_families]
+    by_family_split: dict[tuple[str, str], list[PreferenceSample]] = defaultdict(list)
+    alternate: Counter = Counter()
+    for corpus_name in options.corpora:
+        corpus = load_corpus(Path(raw_dir) / CORPUS_DIRS[corpus_name], corpus_name)
+        for qid in sorted(corpus.queries):
+            query = corpus.queries[qid].text
+            answers = {m: a[qid] for m, a in corpus.answers.items() if a.get(qid, "").strip()}
+            result.counts["answers_missing_or_empty"] += len(corpus.answers) - len(answers)
+            result.counts["queries"] += 1
+            split = split_of(query, seed, options.fractions)
+            families = list(VERIFIED_FAMILIES) if split == "test" else seen_families
+            held_here = set() if split == "test" else heldout_models
+            verdicts = _verdicts(answers, VERIFIED_FAMILIES, options.visible_words)
+            for family in families:
+                candidates = _candidates(family, answers, verdicts, options, held_here, result.counts)
+                rng = record_rng(seed, f"pick/{corpus_name}/{qid}/{family}")
+                cap = options.per_query_test if split == "test" else options.per_query
+                picked = _pick(candidates, cap, rng, prefer_longer=alternate[family] % 2 == 0)
+                alternate[family] += len(picked)
+                result.counts[f"{family}/capped_per_query"] += len(candidates) - len(picked)
+                for cand in picked:
+                    sample = _sample(corpus_name, qid, query, family, cand, answers, verdicts, split,
+                                     seen_families, options, seed, heldout_models)  # fmt: skip
+                    by_family_split[(family, split)].append(sample)
+    for (family, split), samples in sorted(by_family_split.items()):
+        if split == "train" and len(samples) > options.max_train_per_family:
+            result.counts[f"{family}/capped_per_family"] += len(samples) - options.max_train_per_family
+            samples = record_rng(seed, f"family-cap/{family}").sample(samples, options.max_train_per_family)
+        if get_family(family).length_matched:
+            samples = _balance_lengths(samples, record_rng(seed, f"balance/{family}/{split}"), result.counts, family)
+        samples.sort(key=lambda s: s.idx)
+        for sample in samples:
+            result.add(sample)
+            result.counts[f"{family}/kept"] += 1
+    return result
+
+
+def _balance_lengths(samples: list[PreferenceSample], rng: random.Random, counts: Counter, family: str) -> list:
+    """As many pairs where the X answer is the longer one as where it is the shorter one, so a length
+    rule scores exactly 0.5 under "prefer X" and under "prefer not-X" alike (the excess is counted)."""
+    longer = [s for s in samples if s.extra["x_longer"]]
+    shorter = [s for s in samples if not s.extra["x_longer"]]
+    keep = min(len(longer), len(shorter))
+    counts[f"{family}/dropped_length_balance"] += len(samples) - 2 * keep
+    return rng.sample(longer, keep) + rng.sample(shorter, keep)
+
+
+def taxonomy_fingerprint() -> str:
+    """A digest of the criteria texts and the verifier code: the pairs change when either does."""
+    import inspect
+    import json
+
+    from crm.data.criteria import profile as profile_module
+    from crm.data.criteria import verifiers
+    from crm.data.criteria.texts import CRITERIA_TEXTS
+
+    code = inspect.getsource(verifiers) + inspect.getsource(profile_module)
+    return stable_hash(json.dumps(CRITERIA_TEXTS, sort_keys=True) + code)
+
+
+def family_counts(counts: Mapping[str, int]) -> dict[str, dict[str, int]]:
+    """``{family: {counter: n}}`` from the flat ``family/counter`` keys of a conversion."""
+    out: dict[str, dict[str, int]] = defaultdict(dict)
+    for key, value in counts.items():
+        if "/" in key:
+            family, name = key.split("/", 1)
+            out[family][name] = value
+    return dict(out)

@@ -1,0 +1,122 @@
+"""The criteria taxonomy: families of answer properties that users ask for, in both polarities.
+
+A family is one property X ("uses bullet points", "plain everyday words"). Users ask for X ("pos") or
+for its opposite ("neg", often phrased negatively: "no bullet points, please"). Each family has
+
+- a *kind* (length, format, audience, register, sentence, content, opening, domain) for reporting;
+- a *topic*: families that describe correlated properties share one, so topic-aware ``add`` noise
+  never adds a criterion about, say, headings to a pair that differs in bullet points;
+- a *verifier* (:mod:`crm.data.criteria.verifiers`) that measures X on an answer, or ``None`` for the
+  DSP domain styles, whose labels come from the data (each answer was written in that style);
+- criteria texts per polarity (:mod:`crm.data.criteria.texts`; DSP styles keep their pools).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from crm.data.criteria.texts import CRITERIA_TEXTS, POLARITIES, TEST_ONLY
+from crm.data.criteria.verifiers import VERIFIERS, Verifier
+from crm.data.criteria_pools import CRITERIA_POOLS
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    kind: str
+    topic: str
+    description: str  # X, the "pos" polarity
+    opposite: str  # not-X, the "neg" polarity
+    length_matched: bool = True  # pairs keep their lengths within a factor 1.5 (all but the length family)
+
+    @property
+    def verifier(self) -> Verifier | None:
+        return VERIFIERS.get(self.name)
+
+    @property
+    def verified(self) -> bool:
+        return self.verifier is not None
+
+    def texts(self, polarity: str, wording: str = "train") -> tuple[str, ...]:
+        """Criteria paraphrases of one polarity: ``train`` wording, ``test`` wording (never trained on) or ``all``."""
+        if polarity not in POLARITIES:
+            raise KeyError(f"unknown polarity {polarity!r}; expected one of {POLARITIES}")
+        if self.kind == "domain":
+            pool = tuple(CRITERIA_POOLS[self.topic])  # DSP styles: one pool per style, no opposite
+            texts = pool if polarity == "pos" else ()
+        else:
+            texts = CRITERIA_TEXTS[self.name][polarity]
+        if wording == "all" or not texts:
+            return texts
+        if wording not in ("train", "test"):
+            raise ValueError(f"unknown wording {wording!r}; expected train, test or all")
+        return texts[:-TEST_ONLY] if wording == "train" else texts[-TEST_ONLY:]
+
+    def draw(self, polarity: str, rng: random.Random, wording: str = "train") -> str:
+        return rng.choice(self.texts(polarity, wording))
+
+
+def _f(name: str, kind: str, topic: str, description: str, opposite: str, **kw) -> Family:
+    return Family(name, kind, topic, description, opposite, **kw)
+
+
+FAMILIES: dict[str, Family] = {
+    f.name: f
+    for f in (
+        _f("concise", "length", "length", "concise, to the point", "detailed, thorough", length_matched=False),
+        _f("markdown_structure", "format", "layout", "markdown headings and lists", "plain paragraphs"),
+        _f("headings", "format", "layout", "section headings", "no headings"),
+        _f("bullet_points", "format", "layout", "bullet points", "no bullet lists"),
+        _f("numbered_list", "format", "layout", "numbered lists or steps", "no numbered lists"),
+        _f("tables", "format", "layout", "a table", "no tables"),
+        _f("bold", "format", "layout", "bold emphasis", "no bold text"),
+        _f("code", "format", "code", "code snippets", "no code, words only"),
+        _f("tldr_first", "format", "summary", "the bottom line first (TL;DR)", "no summary line up front"),
+        _f("closing_summary", "format", "summary", "a closing summary", "no recap at the end"),
+        _f("short_paragraphs", "format", "layout", "short paragraphs", "long, dense paragraphs"),
+        _f("plain_words", "audience", "readability", "plain words for a beginner", "expert vocabulary"),
+        _f("analogies", "audience", "readability", "analogies and comparisons", "no analogies, literal"),
+        _f("short_sentences", "sentence", "readability", "short sentences", "long, complex sentences"),
+        _f("casual", "register", "tone", "casual, conversational", "formal, professional"),
+        _f("emoji", "register", "tone", "emojis", "no emojis"),
+        _f("enthusiasm", "register", "tone", "enthusiastic, exclamations", "calm, measured"),
+        _f("first_person", "register", "tone", "speaks as 'I', own view", "impersonal, no 'I'"),
+        _f("examples", "content", "evidence", "concrete examples", "no examples"),
+        _f("numbers", "content", "evidence", "numbers and figures", "no numbers, qualitative"),
+        _f("sources", "content", "evidence", "sources or links", "no links or citations"),
+        _f("hedging", "content", "caution", "caveats and hedging", "confident assertions"),
+        _f("safety_warnings", "content", "caution", "safety warnings", "no safety warnings"),
+        _f("ai_disclaimer", "opening", "caution", "'as an AI' transparency", "no AI disclaimers"),
+        _f("alternatives", "content", "coverage", "several alternatives", "one recommendation"),
+        _f("pros_cons", "content", "coverage", "pros and cons", "no pros/cons weighing"),
+        _f("preamble", "opening", "framing", "a friendly opener ('Sure!')", "answers directly"),
+        _f("closing_offer", "opening", "framing", "an offer of more help at the end", "no closing offer"),
+        # DSP domain styles: verified by the data (each answer was written in its style), criteria pools per style.
+        _f("academic", "domain", "academic", "formal academic style", ""),
+        _f("business", "domain", "business", "professional business style", ""),
+        _f("humorous", "domain", "humorous", "humorous, entertaining style", ""),
+        _f("literary", "domain", "literary", "poetic, literary style", ""),
+        _f("plain", "domain", "plain", "plain, unadorned style", ""),
+    )
+}
+
+VERIFIED_FAMILIES = tuple(name for name, f in FAMILIES.items() if f.verified)
+# Never seen in training (pairs, criteria and noise alike): one per kind of property, each with a seen
+# relative, so the test asks whether criteria-reading transfers, not whether one word was memorised.
+DEFAULT_HELDOUT_FAMILIES = ("closing_offer", "examples", "first_person", "hedging", "short_sentences")
+
+
+def get_family(name: str) -> Family:
+    try:
+        return FAMILIES[name]
+    except KeyError:
+        raise KeyError(f"unknown criteria family {name!r}; known: {', '.join(FAMILIES)}") from None
+
+
+def validate_families(names) -> tuple[str, ...]:
+    """Reject typos: a held-out family nobody has would silently hold out nothing."""
+    names = tuple(names)
+    for name in names:
+        get_family(name)
+    return names

@@ -1,0 +1,102 @@
+"""Accuracy per criteria family and polarity, with the length rules beside it.
+
+A judged sample is shown under one side's criteria; its family is the criteria family of that side
+(attribute pairs), the style the criteria describe (DSP, AlpacaEval), or the generic criterion (human
+votes). Both polarities of a pair are judged, so a criteria-blind judge scores 0.5 on a family; the
+length rules are reported per polarity as well, where a length confound would show (e.g. "longer
+wins" at 0.7 under "prefer X" and 0.3 under "prefer not-X").
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from crm.data.criteria.taxonomy import FAMILIES
+from crm.data.criteria_pools import STYLE_TOPICS
+from crm.data.schema import PreferenceSample
+
+CONCISE_STYLES = "concise_detailed"  # the AlpacaEval concise/verbose pairs
+VOTES = "general"
+
+
+def family_of(sample: PreferenceSample) -> tuple[str, str]:
+    """(family, polarity) of the criteria a (direction-applied) sample is judged under."""
+    side = "a" if sample.preference == "model_a" else "b"
+    if sample.extra.get("family"):
+        return sample.extra["family"], sample.extra.get(f"{side}_polarity", "pos")
+    style = sample.extra.get(f"{side}_style")
+    if style in ("concise", "verbose"):
+        return CONCISE_STYLES, "pos" if style == "concise" else "neg"
+    if style:
+        return STYLE_TOPICS.get(style, style), "pos"
+    return VOTES, "pos"
+
+
+def heldout_criteria(data_cfg: Mapping) -> list[str]:
+    """Families and styles a data config keeps out of training (the "new criteria" of its tests)."""
+    attributes = data_cfg.get("attributes") or {}
+    styles = [STYLE_TOPICS[s] for s in data_cfg.get("heldout_styles") or []]
+    return list(attributes.get("heldout_families") or []) + styles
+
+
+def merge_scorers(per_scorer: Mapping[str, Mapping[str, dict]], metric: str = "accuracy") -> dict[str, dict]:
+    """``{scorer: by_family(...)}`` computed with one ``metric`` name -> one dict per family with every
+    scorer's figures side by side (keys ``<scorer>``, ``<scorer>/pos``, ``<scorer>/neg``)."""
+    merged: dict[str, dict] = {}
+    for scorer, families in per_scorer.items():
+        for family, m in families.items():
+            entry = merged.setdefault(family, {k: m[k] for k in ("kind", "seen", "n", "n_pos", "n_neg")})
+            for key, value in m.items():
+                if key == metric or key.startswith(metric + "/"):
+                    entry[scorer + key[len(metric) :]] = value
+    return dict(sorted(merged.items()))
+
+
+def kind_of(family: str) -> str:
+    if family in FAMILIES:
+        return FAMILIES[family].kind
+    return "length" if family == CONCISE_STYLES else "votes" if family == VOTES else "domain"
+
+
+def by_family(
+    samples: Sequence[PreferenceSample], correct: Mapping[str, np.ndarray], heldout: Sequence[str] = ()
+) -> dict[str, dict]:
+    """``{family: {kind, seen, n, <scorer>: acc, <scorer>/pos, <scorer>/neg, n_pos, n_neg}}`` for the
+    boolean ``correct`` arrays of each scorer (aligned with ``samples``)."""
+    groups: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for i, sample in enumerate(samples):
+        family, polarity = family_of(sample)
+        groups[family][polarity].append(i)
+    out = {}
+    for family in sorted(groups):
+        polarities = groups[family]
+        rows = sorted(i for ix in polarities.values() for i in ix)
+        entry: dict = {"kind": kind_of(family), "seen": family not in heldout, "n": len(rows)}
+        for polarity in ("pos", "neg"):
+            entry[f"n_{polarity}"] = len(polarities.get(polarity, []))
+        for name, values in correct.items():
+            values = np.asarray(values, dtype=bool)
+            entry[name] = float(values[rows].mean())
+            for polarity, ix in polarities.items():
+                entry[f"{name}/{polarity}"] = float(values[ix].mean())
+        out[family] = entry
+    return out
+
+
+def headline(families: Mapping[str, dict], scorer: str) -> dict[str, float | None]:
+    """The acceptance figures: mean (and min) over seen verified families, mean over held-out ones,
+    and the concise/detailed pairs."""
+    seen = [v[scorer] for f, v in families.items() if f in FAMILIES and FAMILIES[f].verified and v["seen"]]
+    held = [v[scorer] for f, v in families.items() if f in FAMILIES and FAMILIES[f].verified and not v["seen"]]
+    concise = families.get(CONCISE_STYLES, {}).get(scorer)
+    return {
+        "seen_families_mean": float(np.mean(seen)) if seen else None,
+        "seen_families_min": float(np.min(seen)) if seen else None,
+        "heldout_families_mean": float(np.mean(held)) if held else None,
+        "concise_detailed": concise,
+        "seen_families": len(seen),
+        "heldout_families": len(held),
+    }

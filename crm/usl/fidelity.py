@@ -1,0 +1,284 @@
+"""Board fidelity: does the leaderboard rank models by the property the criteria ask for?
+
+For a criteria family with a verifier, every model has a measurable rate of property X (bullet points,
+hedging, ...) against the baseline. Under "prefer X" a faithful CRM's win rates follow that rate; under
+"prefer not-X" they follow its reverse, so the two polarity boards should disagree (Kendall tau near -1).
+The check runs on queries outside the training split, with criteria wordings never used in training,
+so it measures criteria-reading rather than memorised pairs.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from scipy.stats import spearmanr
+
+from crm.data.corpus import Corpus
+from crm.data.criteria.profile import profile
+from crm.data.criteria.taxonomy import (
+    DEFAULT_HELDOUT_FAMILIES,
+    VERIFIED_FAMILIES,
+    Family,
+    get_family,
+    validate_families,
+)
+from crm.data.criteria.verifiers import ABSENT, PRESENT
+from crm.data.splits import DEFAULT_FRACTIONS, split_of
+from crm.evaluation.report import Table_, fmt, print_tables, to_markdown
+from crm.usl.board import board_kendall_tau
+
+TABLE_HEADER = [
+    "family",
+    "seen / held-out",
+    "Spearman X",
+    "Spearman not-X",
+    "Kendall tau (X, not-X)",
+    "models",
+    "queries",
+    "rate spread",
+]
+
+
+def heldout_queries(corpus: Corpus, seed: int = 0, fractions: Mapping[str, float] = DEFAULT_FRACTIONS) -> list[str]:
+    """Question ids whose text is outside the training split: the CRM never saw pairs built on them."""
+    return sorted(qid for qid, q in corpus.queries.items() if split_of(q.text, seed, fractions) != "train")
+
+
+def _verified(family: str | Family) -> Family:
+    family = get_family(family) if isinstance(family, str) else family
+    if family.verifier is None:
+        raise ValueError(f"family {family.name!r} has no verifier: its property cannot be measured on an answer")
+    return family
+
+
+def _verdicts(corpus: Corpus, family: Family, qids: Sequence[str], model: str) -> dict[str, str]:
+    """question -> present/absent/unclear for one model's answers (profiles are cached across families)."""
+    answers = corpus.answers[model]
+    return {q: family.verifier(profile(answers[q])) for q in qids if q in answers}
+
+
+def relative_rates(corpus: Corpus, family: str | Family, qids: Sequence[str], baseline: str) -> dict[str, float]:
+    """Per model (the baseline aside), how much more often its answers have X than the baseline's on the same query.
+
+    The mean over the queries both answered of +1 where the model's answer has X ("present") and the
+    baseline's clearly lacks it ("absent"), -1 for the reverse and 0 otherwise (same verdict, or either
+    unclear). It lies in [-1, 1] and mirrors the board's win rate, which is also per query against the
+    baseline: under "prefer X" a +1 query is one the model should win. Models sharing no query are left out.
+    """
+    family = _verified(family)
+    base = _verdicts(corpus, family, qids, baseline)
+    sign = {(PRESENT, ABSENT): 1.0, (ABSENT, PRESENT): -1.0}
+    rates = {}
+    for model in corpus.models:
+        if model == baseline:
+            continue
+        mine = _verdicts(corpus, family, [q for q in qids if q in base], model)
+        if mine:
+            rates[model] = float(np.mean([sign.get((v, base[q]), 0.0) for q, v in mine.items()]))
+    return rates
+
+
+def present_rates(corpus: Corpus, family: str | Family, qids: Sequence[str]) -> dict[str, float | None]:
+    """Per model (the baseline included), the share of its clear answers that have X (None: no clear answer)."""
+    family = _verified(family)
+    rates = {}
+    for model in corpus.models:
+        clear = [v == PRESENT for v in _verdicts(corpus, family, qids, model).values() if v in (PRESENT, ABSENT)]
+        rates[model] = float(np.mean(clear)) if clear else None
+    return rates
+
+
+def default_criteria(family: str | Family) -> tuple[list[str], list[str]]:
+    """One paraphrase per polarity, from the test-only wording: phrasings the CRM never trained on."""
+    family = get_family(family) if isinstance(family, str) else family
+    return [family.texts("pos", "test")[0]], [family.texts("neg", "test")[0]]
+
+
+def _finite(value: float) -> float | None:
+    return float(value) if np.isfinite(value) else None
+
+
+def _defined(label: str, sides: Mapping[str, Sequence[float]], notes: list[str]) -> bool:
+    """A rank correlation needs two models and variation on both sides; otherwise say why in ``notes``."""
+    n = len(next(iter(sides.values())))
+    if n < 2:
+        notes.append(f"{label}: undefined with {n} model(s)")
+        return False
+    constant = [name for name, values in sides.items() if np.ptp(np.asarray(values, float)) == 0]
+    if constant:
+        notes.append(f"{label}: undefined, constant {' and '.join(constant)}")
+    return not constant
+
+
+def _spearman(label: str, win: Sequence[float], rate: Sequence[float], notes: list[str]) -> float | None:
+    if not _defined(label, {"win rates": win, "relative rates": rate}, notes):
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _finite(spearmanr(win, rate).statistic)
+
+
+def family_fidelity(
+    engine,
+    corpus: Corpus,
+    family: str | Family,
+    qids: Sequence[str],
+    baseline: str | None = None,
+    criteria_pos: Sequence[str] | None = None,
+    criteria_neg: Sequence[str] | None = None,
+    rounds: int = 200,
+    seed: int = 0,
+    models: Sequence[str] | None = None,
+    heldout_families: Sequence[str] = DEFAULT_HELDOUT_FAMILIES,
+    progress: bool = False,
+) -> dict:
+    """Both polarity boards of one family and how faithfully they follow the family's relative rates.
+
+    ``engine`` is anything with :meth:`LeaderboardEngine.board`'s signature. Correlations that are
+    undefined (fewer than two models, constant input) are None, with the reason in ``notes``.
+    """
+    family = _verified(family)
+    baseline = baseline or corpus.default_baseline
+    default_pos, default_neg = default_criteria(family)
+    criteria_pos, criteria_neg = list(criteria_pos or default_pos), list(criteria_neg or default_neg)
+    board = dict(qids=qids, baseline=baseline, models=models, rounds=rounds, seed=seed, progress=progress)
+    pos, neg = engine.board(corpus, criteria_pos, **board), engine.board(corpus, criteria_neg, **board)
+    relative = relative_rates(corpus, family, qids, baseline)
+    win_pos, win_neg = ({r.model: r.win_rate for r in b.rows if np.isfinite(r.win_rate)} for b in (pos, neg))
+    ranked = [m for m in sorted(relative) if m in win_pos and m in win_neg]
+    rate = [relative[m] for m in ranked]
+    notes: list[str] = []
+    spread = float(np.std(rate)) if rate else None
+    if not spread:
+        notes.append("every model has the same relative rate: this family cannot show fidelity here")
+    x_wins, not_x_wins = [win_pos[m] for m in ranked], [win_neg[m] for m in ranked]
+    tau = None
+    if _defined("Kendall tau", {"X win rates": x_wins, "not-X win rates": not_x_wins}, notes):
+        tau = _finite(board_kendall_tau(*([r for r in b.rows if r.model in ranked] for b in (pos, neg)))[0])
+    return {
+        "family": family.name,
+        "kind": family.kind,
+        "seen": family.name not in heldout_families,
+        "baseline": baseline,
+        "criteria_pos": criteria_pos,
+        "criteria_neg": criteria_neg,
+        "models": len(ranked),
+        "queries": pos.queries,
+        "spearman_pos": _spearman("Spearman X", x_wins, rate, notes),
+        "spearman_neg": _spearman("Spearman not-X", not_x_wins, [-r for r in rate], notes),
+        "kendall_tau": tau,
+        "rate_spread": spread,
+        "relative_rates": {m: relative[m] for m in ranked},
+        "present_rates": present_rates(corpus, family, qids),
+        "win_rates_pos": dict(zip(ranked, x_wins)),
+        "win_rates_neg": dict(zip(ranked, not_x_wins)),
+        "scored": pos.scored + neg.scored,
+        "notes": notes,
+    }
+
+
+def fidelity_table(results: Sequence[dict], title: str = "Board fidelity: win rates vs the property's rate") -> Table_:
+    """One row per family, in the layout of :mod:`crm.evaluation.report` (``print_tables``, ``to_markdown``)."""
+    rows = [
+        [
+            r["family"],
+            "seen" if r["seen"] else "held-out",
+            fmt(r["spearman_pos"], 3),
+            fmt(r["spearman_neg"], 3),
+            fmt(r["kendall_tau"], 3),
+            str(r["models"]),
+            str(r["queries"]),
+            fmt(r["rate_spread"], 3),
+        ]
+        for r in results
+    ]
+    return title, list(TABLE_HEADER), rows
+
+
+def fidelity_summary(results: Sequence[dict]) -> dict[str, dict]:
+    """Mean Spearman (both polarities, undefined ones left out) over seen and over held-out families."""
+    summary = {}
+    for group, seen in (("seen", True), ("held-out", False)):
+        members = [r for r in results if r["seen"] == seen]
+        values = [r[k] for r in members for k in ("spearman_pos", "spearman_neg") if r[k] is not None]
+        summary[group] = {"families": len(members), "mean_spearman": float(np.mean(values)) if values else None}
+    return summary
+
+
+def summary_lines(summary: Mapping[str, dict]) -> list[str]:
+    return [
+        f"mean Spearman (X and not-X), {group} families ({s['families']}): {fmt(s['mean_spearman'], 3)}"
+        for group, s in summary.items()
+    ]
+
+
+def print_fidelity(results: Sequence[dict], console: Console | None = None) -> None:
+    """The table, the seen/held-out means and every family's notes, on the terminal."""
+    console = console or Console()
+    print_tables([fidelity_table(results)], console)
+    for line in summary_lines(fidelity_summary(results)):
+        console.print(line)
+    for r in results:
+        for note in r["notes"]:
+            console.print(f"[yellow]{r['family']}:[/yellow] {note}")
+
+
+def write_fidelity(out: Path, results: Sequence[dict], meta: Mapping) -> None:
+    """``fidelity.json`` (everything, per-model rates included) and ``fidelity.md`` (the command, table and means)."""
+    out.mkdir(parents=True, exist_ok=True)
+    summary = fidelity_summary(results)
+    payload = {**meta, "summary": summary, "results": list(results)}
+    (out / "fidelity.json").write_text(json.dumps(payload, indent=2) + "\n")
+    notes = [f"- {r['family']}: {note}" for r in results for note in r["notes"]]
+    lines = ["```", meta.get("command", ""), "```", "", to_markdown(fidelity_table(results))]
+    lines += [f"{line}  " for line in summary_lines(summary)] + ([""] + notes if notes else [])
+    (out / "fidelity.md").write_text("\n".join(lines) + "\n")
+
+
+def parse_families(text: str | None) -> tuple[str, ...]:
+    """Comma-separated family names, typos rejected."""
+    return validate_families(n.strip() for n in (text or "").split(",") if n.strip())
+
+
+def run_fidelity(
+    engine,
+    corpus: Corpus,
+    families: Sequence[str] = (),
+    baseline: str | None = None,
+    split_seed: int = 0,
+    heldout_families: Sequence[str] | None = None,
+    rounds: int = 200,
+    out: Path | None = None,
+    meta: Mapping | None = None,
+    console: Console | None = None,
+) -> list[dict]:
+    """Every family's fidelity (default: every verified one; held out of training: the data's default) on
+    the queries outside the training split, printed and (with ``out``) written."""
+    console = console or Console()
+    families = families or VERIFIED_FAMILIES
+    heldout_families = DEFAULT_HELDOUT_FAMILIES if heldout_families is None else heldout_families
+    qids = heldout_queries(corpus, split_seed)
+    results = [
+        family_fidelity(
+            engine, corpus, f, qids, baseline, rounds=rounds, heldout_families=heldout_families, progress=True
+        )
+        for f in families
+    ]
+    print_fidelity(results, console)
+    if out is not None:
+        info = {
+            **(meta or {}),
+            "corpus": corpus.name,
+            "baseline": baseline or corpus.default_baseline,
+            "split_seed": split_seed,
+            "heldout_queries": len(qids),
+            "heldout_families": list(heldout_families),
+        }
+        write_fidelity(out, results, info)
+        console.print(f"wrote {out / 'fidelity.json'} and {out / 'fidelity.md'}")
+    return results

@@ -1,0 +1,142 @@
+"""The attribute-pair builder on a tiny corpus of many models' answers: invariants and determinism."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from crm.data.criteria.pairs import SOURCE, PairOptions, build_attribute_pairs, family_counts
+from crm.data.criteria.profile import profile
+from crm.data.criteria.taxonomy import FAMILIES, get_family
+from crm.data.prepare import prepare
+from crm.data.schema import read_samples
+from crm.data.splits import query_of
+from tests.conftest import write_answer_corpora
+
+FRACTIONS = {"train": 0.5, "val": 0.25, "test": 0.25}
+HELDOUT_FAMILY = "bold"
+HELDOUT_MODEL = "model-numbered"
+
+
+@pytest.fixture(scope="module")
+def raw_dir(tmp_path_factory) -> Path:
+    return write_answer_corpora(tmp_path_factory.mktemp("raw"))
+
+
+OPTIONS = dict(heldout_families=(HELDOUT_FAMILY,), heldout_models=(HELDOUT_MODEL,), fractions=FRACTIONS)
+
+
+@pytest.fixture(scope="module")
+def built(raw_dir):
+    return build_attribute_pairs(raw_dir, seed=0, options=PairOptions(**OPTIONS))
+
+
+@pytest.fixture(scope="module")
+def prepared(raw_dir, tmp_path_factory):
+    out = tmp_path_factory.mktemp("processed")
+    attributes = {k: v for k, v in OPTIONS.items() if k != "fractions"}
+    prepare(raw_dir, out, [SOURCE], seed=0, heldout_styles=(), fractions=FRACTIONS, show=False, attributes=attributes)
+    splits = {s: read_samples(out / SOURCE / f"{s}.jsonl")[0] for s in ("train", "val", "test", "test_new_criteria")}
+    return splits
+
+
+def test_pairs_exist_for_structure_families(built):
+    kept = Counter(s.extra["family"] for s in built.samples)
+    assert kept["bullet_points"] and kept["numbered_list"] and kept["bold"]
+
+
+def test_pairs_are_clear_and_length_matched(built):
+    for s in built.samples:
+        family = get_family(s.extra["family"])
+        x_answer = s.response_a if s.extra["a_polarity"] == "pos" else s.response_b
+        other = s.response_b if s.extra["a_polarity"] == "pos" else s.response_a
+        assert family.verifier(profile(x_answer)) == "present"
+        assert family.verifier(profile(other)) == "absent"
+        words = sorted([profile(x_answer).words, profile(other).words])
+        if family.length_matched:
+            assert words[1] <= 1.5 * words[0]
+        else:
+            assert words[1] >= 2 * words[0]
+
+
+def test_length_rules_score_one_half_under_each_polarity(built):
+    for family in {s.extra["family"] for s in built.samples} - {"concise"}:
+        x_longer = [s.extra["x_longer"] for s in built.samples if s.extra["family"] == family]
+        assert sum(x_longer) * 2 == len(x_longer), family  # as often longer as shorter
+
+
+def test_every_pair_carries_both_polarities(built):
+    for s in built.samples:
+        assert {s.extra["a_polarity"], s.extra["b_polarity"]} == {"pos", "neg"}
+        assert s.has_side_criteria and s.criteria in (s.a_criteria, s.b_criteria)
+        family = get_family(s.extra["family"])
+        a_texts = set(family.texts(s.extra["a_polarity"], "all"))
+        assert len(a_texts & set(s.a_criteria)) == 1  # exactly one criterion of the family; the rest agree on both
+        assert len(s.a_criteria) == len(s.b_criteria) == 1 + len(s.extra["extra_criteria"])
+
+
+def test_extra_criteria_do_not_separate_the_pair(built):
+    with_extras = [s for s in built.samples if s.extra["extra_criteria"]]
+    assert with_extras
+    for s in with_extras:
+        for name in s.extra["extra_criteria"]:
+            verifier = get_family(name).verifier
+            verdicts = {verifier(profile(s.response_a)), verifier(profile(s.response_b))}
+            assert len(verdicts) == 1 and verdicts != {"unclear"}
+
+
+def test_counts_add_up(built):
+    for family, c in family_counts(built.counts).items():
+        rejected = sum(c.get(k, 0) for k in ("dropped_heldout_model", "dropped_length_mismatch", "capped_per_query"))
+        dropped = c.get("capped_per_family", 0) + c.get("dropped_length_balance", 0)
+        assert c.get("candidates", 0) == rejected + c.get("kept", 0) + dropped, family
+
+
+def test_deterministic(raw_dir, built):
+    again = build_attribute_pairs(raw_dir, seed=0, options=PairOptions(**OPTIONS))
+    assert [s.to_dict() for s in again.samples] == [s.to_dict() for s in built.samples]
+    other = build_attribute_pairs(raw_dir, seed=1, options=PairOptions(**OPTIONS))
+    assert [s.to_dict() for s in other.samples] != [s.to_dict() for s in built.samples]
+
+
+def test_splits_hold_out_queries_families_models_and_wording(prepared):
+    queries = {split: {query_of(s) for s in samples} for split, samples in prepared.items()}
+    assert not queries["train"] & queries["val"] and not queries["train"] & queries["test"]
+    assert not queries["val"] & queries["test"]
+    assert not queries["test_new_criteria"] & (queries["train"] | queries["val"])
+    trained = prepared["train"] + prepared["val"]
+    assert trained and prepared["test_new_criteria"]
+    heldout_texts = set(FAMILIES[HELDOUT_FAMILY].texts("pos", "all") + FAMILIES[HELDOUT_FAMILY].texts("neg", "all"))
+    for s in trained:
+        assert s.extra["family"] != HELDOUT_FAMILY
+        assert HELDOUT_MODEL not in (s.extra["a_model"], s.extra["b_model"])
+        assert not heldout_texts & set(s.a_criteria + s.b_criteria)  # not even as an extra criterion
+        family = get_family(s.extra["family"])
+        train_wording = set(family.texts("pos") + family.texts("neg"))
+        assert set(s.a_criteria + s.b_criteria) & train_wording
+    assert {s.extra["family"] for s in prepared["test_new_criteria"]} == {HELDOUT_FAMILY}
+    for s in prepared["test"] + prepared["test_new_criteria"]:
+        family = get_family(s.extra["family"])
+        test_wording = set(family.texts("pos", "test") + family.texts("neg", "test"))
+        assert set(s.a_criteria) & test_wording and set(s.b_criteria) & test_wording
+
+
+def test_unknown_options_are_rejected():
+    with pytest.raises(ValueError, match="unknown attribute-pair option"):
+        PairOptions.from_mapping({"per_qeury": 3})
+    with pytest.raises(KeyError, match="unknown criteria family"):
+        PairOptions.from_mapping({"heldout_families": ["bulets"]})
+
+
+def test_a_property_hidden_in_the_cut_middle_gives_no_pair():
+    from crm.data.criteria.pairs import _verdicts, head_tail
+
+    prose = " ".join(f"Sentence number {i} explains one more detail of the topic at hand." for i in range(30))
+    middle_bullets = prose + "\n\n- first item\n- second item\n- third item\n\n" + prose
+    verdicts = _verdicts({"hidden": middle_bullets, "plain": prose + " " + prose}, ["bullet_points"], 70)
+    assert verdicts["hidden"]["bullet_points"] == "unclear"  # present in full, absent in what a model sees
+    assert verdicts["plain"]["bullet_points"] == "absent"
+    assert _verdicts({"hidden": middle_bullets}, ["bullet_points"], None)["hidden"]["bullet_points"] == "present"
+    assert "[...]" in head_tail(middle_bullets, 70) and head_tail("short text", 70) == "short text"

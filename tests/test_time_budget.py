@@ -1,0 +1,54 @@
+"""The time budget: steps fitted to the measured step time, a complete LR schedule, even validations."""
+
+from types import SimpleNamespace
+
+import pytest
+import torch
+from transformers import get_cosine_schedule_with_warmup
+
+from crm.time_budget import TimeBudget, retarget_schedule
+
+
+def scheduled_optimizer(total: int):
+    optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)
+    return optimizer, get_cosine_schedule_with_warmup(optimizer, 0, total)
+
+
+def test_retargeted_schedule_ends_at_the_new_total():
+    optimizer, scheduler = scheduled_optimizer(1000)
+    for _ in range(10):
+        optimizer.step()
+        scheduler.step()
+    module = SimpleNamespace(scheduler_factory=get_cosine_schedule_with_warmup, hparams=SimpleNamespace(warmup_ratio=0.0))
+    retarget_schedule(scheduler, 20, module)
+    assert optimizer.param_groups[0]["lr"] == pytest.approx(0.5)  # half-way through a 20-step cosine
+    for _ in range(10):
+        optimizer.step()
+        scheduler.step()
+    assert optimizer.param_groups[0]["lr"] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_budget_plans_steps_from_the_measured_step_time(monkeypatch):
+    clock = iter(float(t) for t in range(0, 10_000, 2))  # every call: 2 s later
+    monkeypatch.setattr("crm.time_budget.time.perf_counter", lambda: next(clock))
+    optimizer, scheduler = scheduled_optimizer(3000)
+    fit_loop = SimpleNamespace(max_steps=3000, epoch_loop=SimpleNamespace(max_steps=3000))
+    module = SimpleNamespace(scheduler_factory=get_cosine_schedule_with_warmup, hparams=SimpleNamespace(warmup_ratio=0.0))
+    trainer = SimpleNamespace(
+        global_step=0,
+        accumulate_grad_batches=1,
+        fit_loop=fit_loop,
+        lr_scheduler_configs=[SimpleNamespace(scheduler=scheduler)],
+        lightning_module=module,
+        val_check_batch=140,
+    )
+    budget = TimeBudget(minutes=10, calibration_steps=5, validations=3, validation_share=0.1)
+    budget.on_train_start(trainer, module)
+    for step in range(1, 6):
+        trainer.global_step = step
+        budget.on_train_batch_end(trainer, module, None, None, step - 1)
+    assert budget.seconds_per_step == pytest.approx(2.0)
+    # 540 s of the 600 s budget for steps, 12 s spent: (540 - 12) / 2 + 5 = 269 -> 267, a multiple of 3
+    assert budget.planned_steps == 267 and fit_loop.epoch_loop.max_steps == 267
+    assert trainer.val_check_batch == 89
+    assert TimeBudget(1).state_dict()["planned_steps"] is None
