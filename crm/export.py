@@ -82,6 +82,7 @@ class CRM:
             settings.max_response_tokens,
             truncate_query=True,
             max_query_tokens=settings.max_query_tokens,
+            drop_earlier_turns=True,
         )
 
     @property

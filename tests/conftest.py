@@ -175,7 +175,9 @@ def write_answer_corpora(raw: Path, sizes: dict[str, int] | None = None) -> Path
 
     for corpus, n in (sizes or {"arena_hard_v0.1": 40, "mt_bench": 12}).items():
         (raw / corpus / "model_answer").mkdir(parents=True)
-        questions = [{"question_id": f"{corpus}-{i}", "category": "c", "turns": [f"{corpus} question {i}?"]} for i in range(n)]
+        questions = [
+            {"question_id": f"{corpus}-{i}", "category": "c", "turns": [f"{corpus} question {i}?"]} for i in range(n)
+        ]
         (raw / corpus / "question.jsonl").write_text("".join(json.dumps(q) + "\n" for q in questions))
         per_model: dict[str, list[str]] = {}
         for i in range(n):

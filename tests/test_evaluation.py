@@ -386,3 +386,28 @@ def test_query_bootstrap_interval_resamples_whole_queries():
     many = query_bootstrap_interval(np.tile([1, 1, 0, 1], 50), np.repeat(np.arange(50), 4), seed=2)
     assert many == query_bootstrap_interval(np.tile([1, 1, 0, 1], 50), np.repeat(np.arange(50), 4), seed=2)
     assert many[0] == many[1] == 0.75  # every query has the same accuracy: no spread
+
+
+def test_family_results_pool_sets_that_share_a_family():
+    from crm.evaluation.families import pool_sets
+
+    a = {
+        "plain": {"kind": "domain", "seen": True, "n": 4, "n_pos": 4, "n_neg": 0, "accuracy": 1.0, "accuracy/pos": 1.0}
+    }
+    b = {
+        "plain": {
+            "kind": "domain",
+            "seen": True,
+            "n": 12,
+            "n_pos": 12,
+            "n_neg": 0,
+            "accuracy": 0.5,
+            "accuracy/pos": 0.5,
+        }
+    }
+    pooled = pool_sets([a, b])["plain"]
+    assert (
+        pooled["n"] == 16
+        and pooled["accuracy"] == pytest.approx(0.625)
+        and pooled["accuracy/pos"] == pytest.approx(0.625)
+    )

@@ -165,7 +165,7 @@ def test_subcommand_end_to_end_and_cached_rerun(tiny_crm, tmp_path, capsys, monk
     assert [r["family"] for r in saved["results"]] == ["bullet_points", "hedging"] and saved["heldout_queries"] == 4
     first = saved["results"][0]
     assert first["queries"] == 4 and first["relative_rates"] == {"bullets": 1.0, "mixed": 0.5, "prose": 0.0}
-    assert "python -m crm.usl fidelity --ckpt" in (tmp_path / "a" / "fidelity.md").read_text()
+    assert "crm-usl fidelity --ckpt" in (tmp_path / "a" / "fidelity.md").read_text()
 
     assert usl_main(["fidelity", "--ckpt", crm, *common, "--rounds", "50", "--out", str(tmp_path / "b")]) == 0
     again = json.loads((tmp_path / "b" / "fidelity.json").read_text())

@@ -112,3 +112,16 @@ def test_query_is_capped_to_its_head_and_tail(minilm_tokenizer):
     truncated, length = renderer.measure(sample)
     longest = max(len(features[k].input_ids) for k in ("chosen", "rejected"))
     assert truncated and abs(length - longest) <= 8  # the estimate is close to the encoding
+
+
+def test_scoring_drops_earlier_turns_that_leave_no_room(minilm_tokenizer):
+    renderer = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=128, truncate_query=True)
+    sample = style_pair("and the last question?", 1)
+    earlier = [{"role": "user", "content": LONG}, {"role": "assistant", "content": LONG}]
+    sample.model_a = earlier + sample.model_a
+    sample.model_b = earlier + sample.model_b
+    with pytest.raises(SampleTooLong):  # training filters it (and counts it)
+        renderer.encode_sample(sample)
+    renderer.drop_earlier_turns = True  # scoring keeps the last user turn
+    enc = renderer.encode_sample(sample)["chosen"]
+    assert "the last question" in minilm_tokenizer.decode(enc.input_ids) and enc.truncated

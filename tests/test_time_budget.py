@@ -19,7 +19,9 @@ def test_retargeted_schedule_ends_at_the_new_total():
     for _ in range(10):
         optimizer.step()
         scheduler.step()
-    module = SimpleNamespace(scheduler_factory=get_cosine_schedule_with_warmup, hparams=SimpleNamespace(warmup_ratio=0.0))
+    module = SimpleNamespace(
+        scheduler_factory=get_cosine_schedule_with_warmup, hparams=SimpleNamespace(warmup_ratio=0.0)
+    )
     retarget_schedule(scheduler, 20, module)
     assert optimizer.param_groups[0]["lr"] == pytest.approx(0.5)  # half-way through a 20-step cosine
     for _ in range(10):
@@ -33,7 +35,9 @@ def test_budget_plans_steps_from_the_measured_step_time(monkeypatch):
     monkeypatch.setattr("crm.time_budget.time.perf_counter", lambda: next(clock))
     optimizer, scheduler = scheduled_optimizer(3000)
     fit_loop = SimpleNamespace(max_steps=3000, epoch_loop=SimpleNamespace(max_steps=3000))
-    module = SimpleNamespace(scheduler_factory=get_cosine_schedule_with_warmup, hparams=SimpleNamespace(warmup_ratio=0.0))
+    module = SimpleNamespace(
+        scheduler_factory=get_cosine_schedule_with_warmup, hparams=SimpleNamespace(warmup_ratio=0.0)
+    )
     trainer = SimpleNamespace(
         global_step=0,
         accumulate_grad_batches=1,

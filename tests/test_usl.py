@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from crm.data.corpus import load_corpus
 from crm.export import load_crm
 from crm.usl import engine as engine_module
 from crm.usl.__main__ import main as usl_main
 from crm.usl.board import BoardRow, board_kendall_tau, bootstrap_interval, interval_ranks, length_controlled_win_rate
 from crm.usl.cache import ScoreCache, criteria_key
-from crm.data.corpus import load_corpus
 from crm.usl.engine import LeaderboardEngine, select_queries
 from crm.usl.topics import BROAD_TOPICS, assign_broad_topics
 

@@ -152,12 +152,15 @@ CASES = [
     ("tables", "Count the lines with `grep error app.log | wc -l`.\n\n" + sentences(2), ABSENT),  # pipe in code only
     ("tables", "| Cache | Where |\n| Browser | client |\n| CDN | edge |\n\n" + sentences(2), UNCLEAR),  # no separator
     # bold: three or more bold spans vs none
-    ("bold", "Use **shared caches** for public pages, **private caches** for personal data and **no cache** "
-             "for secrets.", PRESENT),
+    (
+        "bold",
+        "Use **shared caches** for public pages, **private caches** for personal data and **no cache** for secrets.",
+        PRESENT,
+    ),
     ("bold", BODY, ABSENT),
     ("bold", "The key header is **Cache-Control**. " + BODY, UNCLEAR),
     # code: a code block vs no code at all
-    ("code", "Set the header in nginx:\n\n```nginx\nadd_header Cache-Control \"max-age=3600\";\n```\n", PRESENT),
+    ("code", 'Set the header in nginx:\n\n```nginx\nadd_header Cache-Control "max-age=3600";\n```\n', PRESENT),
     ("code", "Run this:\n\n    pip install requests-cache\n", PRESENT),  # an indented code block
     ("code", BODY, ABSENT),
     ("code", "Send the `Cache-Control` header with every response. " + BODY, UNCLEAR),  # inline code only
@@ -222,16 +225,26 @@ CASES = [
     ("enthusiasm", "![cache diagram](https://example.com/cache.png)\n\n" + BODY, ABSENT),  # image syntax
     ("enthusiasm", BODY + " That is all it takes!", UNCLEAR),
     # first_person: two or more first-person words vs none
-    ("first_person", "I would start with the browser cache. In my experience it fixes most slow pages. " + BODY,
-     PRESENT),
+    (
+        "first_person",
+        "I would start with the browser cache. In my experience it fixes most slow pages. " + BODY,
+        PRESENT,
+    ),
     ("first_person", BODY, ABSENT),
-    ("first_person", "Shared caches serve many users, i.e. a CDN; private ones serve one, i.e. a browser. Caches "
-     "save disk I/O too. " + BODY, ABSENT),  # "i.e." and "I/O" are not the pronoun I
+    (
+        "first_person",
+        "Shared caches serve many users, i.e. a CDN; private ones serve one, i.e. a browser. Caches "
+        "save disk I/O too. " + BODY,
+        ABSENT,
+    ),  # "i.e." and "I/O" are not the pronoun I
     ("first_person", "The server is faster than I. " + BODY, UNCLEAR),  # the pronoun at the end of a sentence
     ("first_person", "I recommend the browser cache. " + BODY, UNCLEAR),
     # examples: two or more example markers vs none
-    ("examples", "Static files, such as images and fonts, cache well. For example, a logo rarely changes. " + BODY,
-     PRESENT),
+    (
+        "examples",
+        "Static files, such as images and fonts, cache well. For example, a logo rarely changes. " + BODY,
+        PRESENT,
+    ),
     ("examples", BODY, ABSENT),
     ("examples", "Static files (e.g. images) cache well. " + BODY, UNCLEAR),
     # numbers: six or more numbers in the prose (list numbering and code excluded) vs none
@@ -342,9 +355,28 @@ def test_building_blocks_carry_no_phrase_signals():
     """The neutral caching prose is absent for every phrase-level family, so cases test one signal at a time."""
     p = profile(BODY)
     assert p.prose_words >= 2 * MIN_PROSE_WORDS
-    for name in ("casual", "emoji", "enthusiasm", "first_person", "examples", "numbers", "sources", "hedging",
-                 "safety_warnings", "ai_disclaimer", "alternatives", "pros_cons", "analogies", "closing_summary",
-                 "closing_offer", "preamble", "markdown_structure", "bold", "code", "tables"):
+    for name in (
+        "casual",
+        "emoji",
+        "enthusiasm",
+        "first_person",
+        "examples",
+        "numbers",
+        "sources",
+        "hedging",
+        "safety_warnings",
+        "ai_disclaimer",
+        "alternatives",
+        "pros_cons",
+        "analogies",
+        "closing_summary",
+        "closing_offer",
+        "preamble",
+        "markdown_structure",
+        "bold",
+        "code",
+        "tables",
+    ):
         assert VERIFIERS[name](p) == ABSENT, name
     assert 100 <= n_words(prose(100)) < 150
 

@@ -18,9 +18,9 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import BaseModel
 
+from crm.data.corpus import Corpus
 from crm.usl.board import board_kendall_tau
 from crm.usl.cache import ScoreCache, normalise_criteria
-from crm.data.corpus import Corpus
 from crm.usl.corpus import load_named_corpus
 from crm.usl.engine import LeaderboardEngine, ScoringCancelled, select_queries
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from dataclasses import replace as dc_replace
 
 from crm.data.schema import PreferenceSample
 
@@ -79,6 +78,7 @@ class Renderer:
         min_response_tokens: int = 8,
         truncate_query: bool = False,
         max_query_tokens: int | None = None,
+        drop_earlier_turns: bool = False,
     ):
         if head not in HEADS:
             raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
@@ -94,6 +94,7 @@ class Renderer:
         self.min_response_tokens = min_response_tokens
         self.truncate_query = truncate_query
         self.max_query_tokens = max_query_tokens  # the query's share of a short budget (head + tail kept)
+        self.drop_earlier_turns = drop_earlier_turns  # scoring: every pair gets a score, even a long conversation
         self._counts: dict[str, int] = {}  # text -> tokens, for measure()
 
     # ---- raw encodings (no length control) -------------------------------------------------
@@ -135,7 +136,15 @@ class Renderer:
         except SampleTooLong:
             if not self.truncate_query:
                 raise
-        enc = self._fit_answers(criteria, self._shorten_query(criteria, history, responses), responses)
+        try:
+            shortened = self._shorten_query(criteria, history, responses)
+        except SampleTooLong:
+            if not self.drop_earlier_turns or len(history) == 1:
+                raise
+            # scoring: earlier turns leave no room, keep the last user turn only (criteria too long still raise)
+            last_user = [m for m in history if m["role"] == "user"][-1:]
+            shortened = self._shorten_query(criteria, last_user, responses)
+        enc = self._fit_answers(criteria, shortened, responses)
         enc.truncated = True
         return enc
 
@@ -242,7 +251,7 @@ class Renderer:
         responses = [sample.response_a, sample.response_b]
         per_row = 1 if self.head == "bt" else 2
         fixed = self._template_tokens(per_row) + self._count(criteria_block(criteria))
-        # Only the last user turn can be shortened; earlier turns of a conversation always stay.
+        # Only the last user turn is shortened; earlier turns of a conversation stay (training filters).
         last_user = next(m["content"] for m in reversed(sample.history) if m["role"] == "user")
         last = self._count(last_user)
         earlier = max(0, self._count(history_text(sample.history)) - last)
@@ -253,7 +262,9 @@ class Renderer:
         else:
             fits = fixed + earlier + capped_last + per_row * self.min_response_tokens + margin <= self.max_length
         if not fits:
-            raise SampleTooLong(f"criteria and query take {fixed + earlier + last} of max_length={self.max_length} tokens")
+            raise SampleTooLong(
+                f"criteria and query take {fixed + earlier + last} of max_length={self.max_length} tokens"
+            )
         query = earlier + capped_last
         answers = [self._count(r) for r in responses]
         capped = [min(a, self.max_response_tokens or a) for a in answers]

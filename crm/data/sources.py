@@ -140,6 +140,35 @@ def _skip_reason(answer_a: str, answer_b: str) -> str | None:
 # --------------------------------------------------------------------------- sample builders
 
 
+def criteria_pair(
+    source: str,
+    idx: str,
+    prompt: str,
+    answers: tuple[str, str],
+    side_criteria: tuple[list[str], list[str]],
+    topics: tuple[str, str],
+    winner: str,
+    extra: dict[str, Any],
+) -> PreferenceSample:
+    """A pair whose sides each have the criteria that make them preferred; ``winner``'s are shown."""
+    a_criteria, b_criteria = side_criteria
+    return PreferenceSample(
+        prompt=prompt,
+        model_a=conversation(prompt, answers[0]),
+        model_b=conversation(prompt, answers[1]),
+        criteria=list(a_criteria if winner == "model_a" else b_criteria),
+        preference=winner,
+        idx=idx,
+        human_winner=winner,
+        a_criteria=a_criteria,
+        b_criteria=b_criteria,
+        a_broad_criteria_topic=topics[0],
+        b_broad_criteria_topic=topics[1],
+        source=source,
+        extra=extra,
+    )
+
+
 def _style_pair(
     source: str, idx: str, prompt: str, answers: dict[str, str], rng: random.Random, extra: dict[str, Any]
 ) -> PreferenceSample:
@@ -148,21 +177,9 @@ def _style_pair(
     winner = rng.choice(("model_a", "model_b"))
     a_topic, b_topic = STYLE_TOPICS[a_style], STYLE_TOPICS[b_style]
     a_criteria, b_criteria = draw_criteria(a_topic, rng), draw_criteria(b_topic, rng)
-    return PreferenceSample(
-        prompt=prompt,
-        model_a=conversation(prompt, answers[a_style]),
-        model_b=conversation(prompt, answers[b_style]),
-        criteria=list(a_criteria if winner == "model_a" else b_criteria),
-        preference=winner,
-        idx=idx,
-        human_winner=winner,
-        a_criteria=a_criteria,
-        b_criteria=b_criteria,
-        a_broad_criteria_topic=a_topic,
-        b_broad_criteria_topic=b_topic,
-        source=source,
-        extra={"a_style": a_style, "b_style": b_style, **extra},
-    )
+    extra = {"a_style": a_style, "b_style": b_style, **extra}
+    pair = (answers[a_style], answers[b_style])
+    return criteria_pair(source, idx, prompt, pair, (a_criteria, b_criteria), (a_topic, b_topic), winner, extra)
 
 
 def _vote_sample(

@@ -42,6 +42,28 @@ def heldout_criteria(data_cfg: Mapping) -> list[str]:
     return list(attributes.get("heldout_families") or []) + styles
 
 
+def pool_sets(per_set: Sequence[Mapping[str, dict]]) -> dict[str, dict]:
+    """One :func:`by_family` result from those of disjoint test sets (counts add, accuracies are
+    weighted by their counts): a family can appear in several sets (a DSP style in both the seen- and
+    the new-criteria set)."""
+    pooled: dict[str, dict] = {}
+    for families in per_set:
+        for family, m in families.items():
+            if family not in pooled:
+                pooled[family] = dict(m)
+                continue
+            p = pooled[family]
+            for key, value in m.items():
+                if not isinstance(value, float):
+                    continue
+                weight = "n_" + key.rsplit("/", 1)[1] if "/" in key else "n"
+                total = p.get(weight, 0) + m.get(weight, 0)
+                p[key] = (p.get(key, 0.0) * p.get(weight, 0) + value * m.get(weight, 0)) / total if total else value
+            for key in ("n", "n_pos", "n_neg"):
+                p[key] = p.get(key, 0) + m.get(key, 0)
+    return dict(sorted(pooled.items()))
+
+
 def merge_scorers(per_scorer: Mapping[str, Mapping[str, dict]], metric: str = "accuracy") -> dict[str, dict]:
     """``{scorer: by_family(...)}`` computed with one ``metric`` name -> one dict per family with every
     scorer's figures side by side (keys ``<scorer>``, ``<scorer>/pos``, ``<scorer>/neg``)."""

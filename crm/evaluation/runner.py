@@ -13,7 +13,7 @@ from crm.data.noise import CriteriaBank
 from crm.data.prepare import processed_split_files
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
-from crm.evaluation.families import headline, heldout_criteria, merge_scorers
+from crm.evaluation.families import headline, heldout_criteria, merge_scorers, pool_sets
 from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.report import (
     accuracy_table,
@@ -97,12 +97,10 @@ FAMILY_SETS = ("seen_criteria", "new_criteria")  # the unperturbed held-out-quer
 def family_results(results: dict[str, dict[str, dict]], crm_name: str) -> dict:
     """Every scorer's accuracy per family on the seen- and new-criteria sets (disjoint pairs), side by
     side, and the headline figures of the evaluated CRM."""
-    per_scorer = {}
-    for scorer, per_set in results.items():
-        pooled: dict[str, dict] = {}
-        for name in FAMILY_SETS:
-            pooled.update(per_set.get(name, {}).get("by_family", {}))
-        per_scorer[scorer] = pooled
+    per_scorer = {
+        scorer: pool_sets([per_set[name]["by_family"] for name in FAMILY_SETS if name in per_set])
+        for scorer, per_set in results.items()
+    }
     merged = merge_scorers(per_scorer)
     if not merged:
         return {}

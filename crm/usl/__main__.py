@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from crm.config import cache_root, default_raw_dir
+from crm.config import cache_root, cpu_has_native_bf16, default_raw_dir
 from crm.usl.board import board_kendall_tau
 from crm.usl.corpus import load_named_corpus
 from crm.usl.report import print_board, write_board
@@ -54,7 +54,31 @@ def _parser() -> argparse.ArgumentParser:
     fidelity.add_argument("--families", default="", help="comma-separated families (default: every verified one)")
     fidelity.add_argument("--heldout", default=None, help="families held out of training (default: the data's)")
     fidelity.add_argument("--split-seed", type=int, default=0, help="the training data's split_seed")
+    fidelity.add_argument(
+        "--query-splits",
+        default="val,test",
+        help="splits whose queries are used (never train; 'test' is half the cost)",
+    )
     return parser
+
+
+def fidelity_command(args: argparse.Namespace, corpus, argv: list[str], console: Console) -> None:
+    """``crm-usl fidelity``: board fidelity per criteria family (see crm/usl/fidelity.py)."""
+    from crm.usl.engine import LeaderboardEngine
+    from crm.usl.fidelity import parse_families, run_fidelity
+
+    # Thousands of boards' worth of answers: bf16 autocast where the CPU runs it natively, with a cache
+    # of its own (the board cache holds fp32 scores and its key does not record the precision).
+    cache = args.cache or default_cache().with_name("usl_fidelity_scores.sqlite")
+    fast = args.device == "cpu" and cpu_has_native_bf16()
+    engine = LeaderboardEngine(args.ckpt, cache, args.batch_size, device=args.device, autocast_bf16=fast)
+    heldout = None if args.heldout is None else parse_families(args.heldout)
+    meta = {"command": shlex.join(["crm-usl", *argv]), "crm": str(args.ckpt)}
+    splits = [x.strip() for x in args.query_splits.split(",") if x.strip()]
+    run_fidelity(
+        engine, corpus, parse_families(args.families), args.baseline, args.split_seed, splits, heldout,
+        args.rounds, args.out, meta, console,
+    )  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,17 +96,10 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--ckpt is required: a CRM training run directory or export directory")
         from crm.usl.engine import LeaderboardEngine, select_queries
 
-        engine = LeaderboardEngine(args.ckpt, args.cache or default_cache(), args.batch_size, device=args.device)
         if args.command == "fidelity":
-            from crm.usl.fidelity import parse_families, run_fidelity
-
-            families = parse_families(args.families)
-            heldout = None if args.heldout is None else parse_families(args.heldout)
-            meta = {"command": shlex.join(["python", "-m", "crm.usl", *argv]), "crm": str(args.ckpt)}
-            run_fidelity(
-                engine, corpus, families, args.baseline, args.split_seed, heldout, args.rounds, args.out, meta, console
-            )
+            fidelity_command(args, corpus, argv, console)
             return 0
+        engine = LeaderboardEngine(args.ckpt, args.cache or default_cache(), args.batch_size, device=args.device)
         topics = [t.strip() for t in args.topics.split(",") if t.strip()]
         qids = select_queries(corpus, topics, args.search, args.top_k)
         boards = {}

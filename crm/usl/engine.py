@@ -16,9 +16,9 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from crm.data.corpus import Corpus
 from crm.usl.board import Board, BoardRow, bootstrap_interval, interval_ranks, length_controlled_win_rate
 from crm.usl.cache import Key, ScoreCache, criteria_key, crm_fingerprint, normalise_criteria
-from crm.data.corpus import Corpus
 
 log = logging.getLogger(__name__)
 CONFIG_FILE = "crm_config.json"  # crm.export.CONFIG_NAME, without importing torch

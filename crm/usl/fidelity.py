@@ -44,9 +44,16 @@ TABLE_HEADER = [
 ]
 
 
-def heldout_queries(corpus: Corpus, seed: int = 0, fractions: Mapping[str, float] = DEFAULT_FRACTIONS) -> list[str]:
-    """Question ids whose text is outside the training split: the CRM never saw pairs built on them."""
-    return sorted(qid for qid, q in corpus.queries.items() if split_of(q.text, seed, fractions) != "train")
+def heldout_queries(
+    corpus: Corpus,
+    seed: int = 0,
+    fractions: Mapping[str, float] = DEFAULT_FRACTIONS,
+    splits: Sequence[str] = ("val", "test"),
+) -> list[str]:
+    """Question ids whose text falls in ``splits`` (never ``train``): the CRM never saw pairs built on them."""
+    if "train" in splits:
+        raise ValueError("board fidelity is measured on queries never used in training: leave out 'train'")
+    return sorted(qid for qid, q in corpus.queries.items() if split_of(q.text, seed, fractions) in splits)
 
 
 def _verified(family: str | Family) -> Family:
@@ -251,6 +258,7 @@ def run_fidelity(
     families: Sequence[str] = (),
     baseline: str | None = None,
     split_seed: int = 0,
+    query_splits: Sequence[str] = ("val", "test"),
     heldout_families: Sequence[str] | None = None,
     rounds: int = 200,
     out: Path | None = None,
@@ -262,7 +270,7 @@ def run_fidelity(
     console = console or Console()
     families = families or VERIFIED_FAMILIES
     heldout_families = DEFAULT_HELDOUT_FAMILIES if heldout_families is None else heldout_families
-    qids = heldout_queries(corpus, split_seed)
+    qids = heldout_queries(corpus, split_seed, splits=query_splits)
     results = [
         family_fidelity(
             engine, corpus, f, qids, baseline, rounds=rounds, heldout_families=heldout_families, progress=True
@@ -276,6 +284,7 @@ def run_fidelity(
             "corpus": corpus.name,
             "baseline": baseline or corpus.default_baseline,
             "split_seed": split_seed,
+            "query_splits": list(query_splits),
             "heldout_queries": len(qids),
             "heldout_families": list(heldout_families),
         }

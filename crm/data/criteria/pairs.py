@@ -36,8 +36,8 @@ from crm.data.corpus import CORPUS_DIRS, load_corpus
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
-from crm.data.schema import PreferenceSample, conversation
-from crm.data.sources import ConversionResult, record_rng, stable_hash
+from crm.data.schema import PreferenceSample
+from crm.data.sources import ConversionResult, criteria_pair, record_rng, stable_hash
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,9 @@ class PairOptions:
         values = dict(values or {})
         unknown = set(values) - set(cls.__dataclass_fields__)
         if unknown:
-            raise ValueError(f"unknown attribute-pair option(s) {sorted(unknown)}; known: {sorted(cls.__dataclass_fields__)}")
+            raise ValueError(
+                f"unknown attribute-pair option(s) {sorted(unknown)}; known: {sorted(cls.__dataclass_fields__)}"
+            )
         for name in ("corpora", "heldout_families", "heldout_models"):
             if name in values:
                 values[name] = tuple(values[name] or ())
@@ -199,34 +201,22 @@ def _sample(
         texts.insert(position, fam.draw(polarity, rng, wording))
         return texts
 
-    a_criteria, b_criteria = criteria(a_pol), criteria(b_pol)
+    side_criteria = criteria(a_pol), criteria(b_pol)
     winner = rng.choice(("model_a", "model_b"))
-    return PreferenceSample(
-        prompt=query,
-        model_a=conversation(query, answers[a_model]),
-        model_b=conversation(query, answers[b_model]),
-        criteria=list(a_criteria if winner == "model_a" else b_criteria),
-        preference=winner,
-        idx=idx,
-        human_winner=winner,
-        a_criteria=a_criteria,
-        b_criteria=b_criteria,
-        a_broad_criteria_topic=fam.topic,
-        b_broad_criteria_topic=fam.topic,
-        source=SOURCE,
-        extra={
-            "family": family,
-            "a_polarity": a_pol,
-            "b_polarity": b_pol,
-            "extra_criteria": [f for f, _ in extras],
-            "a_model": a_model,
-            "b_model": b_model,
-            "corpus": corpus,
-            "question_id": qid,
-            "x_longer": cand.x_longer,
-            "heldout_model": bool({a_model, b_model} & heldout_models),
-        },
-    )
+    extra = {
+        "family": family,
+        "a_polarity": a_pol,
+        "b_polarity": b_pol,
+        "extra_criteria": [f for f, _ in extras],
+        "a_model": a_model,
+        "b_model": b_model,
+        "corpus": corpus,
+        "question_id": qid,
+        "x_longer": cand.x_longer,
+        "heldout_model": bool({a_model, b_model} & heldout_models),
+    }
+    pair = (answers[a_model], answers[b_model])
+    return criteria_pair(SOURCE, idx, query, pair, side_criteria, (fam.topic, fam.topic), winner, extra)
 
 
 def build_attribute_pairs(raw_dir: str | Path, seed: int, options: PairOptions | None = None) -> ConversionResult:
@@ -283,15 +273,17 @@ def _balance_lengths(samples: list[PreferenceSample], rng: random.Random, counts
 
 
 def taxonomy_fingerprint() -> str:
-    """A digest of the criteria texts and the verifier code: the pairs change when either does."""
+    """A digest of the criteria texts and of the code that measures and pairs answers: the pairs change
+    when any of them does, so a prepared cache built with other code is rebuilt, never reused."""
     import inspect
     import json
+    import sys
 
     from crm.data.criteria import profile as profile_module
     from crm.data.criteria import verifiers
     from crm.data.criteria.texts import CRITERIA_TEXTS
 
-    code = inspect.getsource(verifiers) + inspect.getsource(profile_module)
+    code = "".join(inspect.getsource(m) for m in (verifiers, profile_module, sys.modules[__name__]))
     return stable_hash(json.dumps(CRITERIA_TEXTS, sort_keys=True) + code)
 
 

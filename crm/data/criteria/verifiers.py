@@ -46,45 +46,139 @@ def _enough_prose(p: AnswerProfile) -> bool:
 
 # ---- phrase patterns ------------------------------------------------------------------------
 CONTRACTION = re.compile(r"\b\w+(?:'|\u2019)(?:s|re|ll|ve|d|m|t)\b", re.IGNORECASE)
-CASUAL_WORDS = _words("hey", "gonna", "wanna", "kinda", "sorta", "awesome", "cool", "stuff", "btw", "lol", "yeah",
-                      "yep", "nope", "pretty much", "a bunch of", "super")
+CASUAL_WORDS = _words(
+    "hey",
+    "gonna",
+    "wanna",
+    "kinda",
+    "sorta",
+    "awesome",
+    "cool",
+    "stuff",
+    "btw",
+    "lol",
+    "yeah",
+    "yep",
+    "nope",
+    "pretty much",
+    "a bunch of",
+    "super",
+)
 EXCLAMATION = re.compile(r"!(?!\[)")  # not markdown image syntax
 # "I" is the pronoun, not the "i" of "i.e." or of "I/O".
 FIRST_PERSON = _words("I(?![./]\\w)", "I'm", "I'd", "I've", "I'll", "my", "me", "myself", "in my opinion")
 EXAMPLE = _words("for example", "for instance", "e\\.g\\.", "such as", "example:", "as an example", "consider the case")
 NUMBER = re.compile(r"(?<![\w.])[-+]?\$?\d+(?:[.,]\d+)*%?(?![\w])")
-CITATION = re.compile(r"\[\d+\]|\(\s*[A-Z][A-Za-z-]+(?: et al\.)?,? \d{4}\s*\)|\b(?:according to|source:|sources:|"
-                      r"references?:|cited in|published (?:in|by))\b", re.IGNORECASE)
-HEDGE = _words("may", "might", "could", "perhaps", "possibly", "likely", "unlikely", "generally", "typically",
-               "usually", "often", "it depends", "depends on", "however", "although", "not always", "in some cases",
-               "keep in mind", "note that", "approximately", "roughly", "tends? to", "can vary", "varies")
-SAFETY = _words("warning", "caution", "careful", "be safe", "safety", "dangerous", "danger", "hazard\\w*", "risks?",
-                "precautions?", "consult (?:a|your|with a) \\w+", "seek (?:professional|medical) \\w+", "protective",
-                "injur\\w+", "harmful", "at your own risk", "responsibly")
-AI_DISCLAIMER = re.compile(r"\bas an ai\b|\blanguage model\b|\bi(?:'m| am) (?:just |only )?an ai\b|"
-                           r"\bi (?:don't|do not) have (?:personal|real-time|the ability|access|feelings|opinions)|"
-                           r"\bmy (?:knowledge|training) (?:cutoff|data)\b|\bi cannot browse\b", re.IGNORECASE)
-ALTERNATIVES = _words("alternatively", "another option", "other options?", "option \\d", "option [a-c]",
-                      "you could also", "you can also", "or you (?:can|could)", "another (?:approach|way|choice)",
-                      "other (?:approaches|ways|choices)", "instead, you")
+CITATION = re.compile(
+    r"\[\d+\]|\(\s*[A-Z][A-Za-z-]+(?: et al\.)?,? \d{4}\s*\)|\b(?:according to|source:|sources:|"
+    r"references?:|cited in|published (?:in|by))\b",
+    re.IGNORECASE,
+)
+HEDGE = _words(
+    "may",
+    "might",
+    "could",
+    "perhaps",
+    "possibly",
+    "likely",
+    "unlikely",
+    "generally",
+    "typically",
+    "usually",
+    "often",
+    "it depends",
+    "depends on",
+    "however",
+    "although",
+    "not always",
+    "in some cases",
+    "keep in mind",
+    "note that",
+    "approximately",
+    "roughly",
+    "tends? to",
+    "can vary",
+    "varies",
+)
+SAFETY = _words(
+    "warning",
+    "caution",
+    "careful",
+    "be safe",
+    "safety",
+    "dangerous",
+    "danger",
+    "hazard\\w*",
+    "risks?",
+    "precautions?",
+    "consult (?:a|your|with a) \\w+",
+    "seek (?:professional|medical) \\w+",
+    "protective",
+    "injur\\w+",
+    "harmful",
+    "at your own risk",
+    "responsibly",
+)
+AI_DISCLAIMER = re.compile(
+    r"\bas an ai\b|\blanguage model\b|\bi(?:'m| am) (?:just |only )?an ai\b|"
+    r"\bi (?:don't|do not) have (?:personal|real-time|the ability|access|feelings|opinions)|"
+    r"\bmy (?:knowledge|training) (?:cutoff|data)\b|\bi cannot browse\b",
+    re.IGNORECASE,
+)
+ALTERNATIVES = _words(
+    "alternatively",
+    "another option",
+    "other options?",
+    "option \\d",
+    "option [a-c]",
+    "you could also",
+    "you can also",
+    "or you (?:can|could)",
+    "another (?:approach|way|choice)",
+    "other (?:approaches|ways|choices)",
+    "instead, you",
+)
 PROS = _words("pros", "advantages?", "benefits?", "upsides?", "strengths?")
 CONS = _words("cons", "disadvantages?", "drawbacks?", "downsides?", "weaknesses", "limitations?", "trade-?offs?")
-ANALOGY = _words("analogy", "analogous", "think of (?:it|this|them|that|an? \\w+) (?:as|like)", "imagine",
-                 "it's like", "it is like", "is like an?", "are like", "just like", "similar to how",
-                 "much like", "metaphor")
+ANALOGY = _words(
+    "analogy",
+    "analogous",
+    "think of (?:it|this|them|that|an? \\w+) (?:as|like)",
+    "imagine",
+    "it's like",
+    "it is like",
+    "is like an?",
+    "are like",
+    "just like",
+    "similar to how",
+    "much like",
+    "metaphor",
+)
 LIKE_A = _words("like an?")
-PREAMBLE = re.compile(r"^\W*(?:sure|certainly|of course|absolutely|great question|good question|what a great|"
-                      r"i'd be (?:happy|glad|delighted)|i would be (?:happy|glad)|happy to help|thank(?:s| you) for|"
-                      r"okay|ok|alright|hello|hi|hey|yes,? (?:i|of course)|no problem|gladly)\b", re.IGNORECASE)
+PREAMBLE = re.compile(
+    r"^\W*(?:sure|certainly|of course|absolutely|great question|good question|what a great|"
+    r"i'd be (?:happy|glad|delighted)|i would be (?:happy|glad)|happy to help|thank(?:s| you) for|"
+    r"okay|ok|alright|hello|hi|hey|yes,? (?:i|of course)|no problem|gladly)\b",
+    re.IGNORECASE,
+)
 DIRECT_UNCLEAR = re.compile(r"^\W*(?:here(?:'s| is| are)|below|the following|to answer|you asked)", re.IGNORECASE)
-CLOSING_OFFER = re.compile(r"let me know|feel free to|hope (?:this|that|it) helps|if you have any (?:\w+ )?questions|"
-                           r"happy to help|don't hesitate|do not hesitate|any (?:other|further|more) questions|"
-                           r"would you like (?:me|to)|want me to|shall i|i can also help|need (?:any )?(?:more|further) "
-                           r"(?:help|assistance)", re.IGNORECASE)
-TLDR = re.compile(r"^\W*(?:tl;? ?dr|in short|short answer|the short answer|summary|quick answer|bottom line|"
-                  r"in a nutshell|answer:)", re.IGNORECASE)
-SUMMARY_END = re.compile(r"^\W*(?:in summary|in conclusion|to summari[sz]e|to sum up|summary|conclusion|overall|"
-                         r"all in all|in short|ultimately|in essence|to conclude|bottom line)\b", re.IGNORECASE)
+CLOSING_OFFER = re.compile(
+    r"let me know|feel free to|hope (?:this|that|it) helps|if you have any (?:\w+ )?questions|"
+    r"happy to help|don't hesitate|do not hesitate|any (?:other|further|more) questions|"
+    r"would you like (?:me|to)|want me to|shall i|i can also help|need (?:any )?(?:more|further) "
+    r"(?:help|assistance)",
+    re.IGNORECASE,
+)
+TLDR = re.compile(
+    r"^\W*(?:tl;? ?dr|in short|short answer|the short answer|summary|quick answer|bottom line|"
+    r"in a nutshell|answer:)",
+    re.IGNORECASE,
+)
+SUMMARY_END = re.compile(
+    r"^\W*(?:in summary|in conclusion|to summari[sz]e|to sum up|summary|conclusion|overall|"
+    r"all in all|in short|ultimately|in essence|to conclude|bottom line)\b",
+    re.IGNORECASE,
+)
 
 
 # ---- verifiers ------------------------------------------------------------------------------
