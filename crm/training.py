@@ -156,7 +156,6 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         for result in test_results:
             metrics.update({k: _to_python(v) for k, v in result.items()})
         families = family_report(cfg, module, datamodule)
-
     else:
         families = {}
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
