@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import textstat
 from markdown_it import MarkdownIt
@@ -49,8 +49,6 @@ class AnswerProfile:
     prose: str = ""
     paragraph_words: list[int] = field(default_factory=list)
     prose_words: int = 0
-    _grade: float | None = None
-    _sentence_length: float | None = None
 
     @property
     def list_items(self) -> int:
@@ -68,20 +66,20 @@ class AnswerProfile:
         """The plain text of the last ``n`` blocks (a closing line often follows the real conclusion)."""
         return [b.text for b in self.blocks[-n:]]
 
-    @property
+    @cached_property
     def reading_grade(self) -> float | None:
         """Flesch-Kincaid grade of the prose (None when there is too little prose to say)."""
-        if self._grade is None and self.prose_words >= MIN_PROSE_WORDS:
-            self._grade = float(textstat.flesch_kincaid_grade(self.prose))
-        return self._grade
+        if self.prose_words < MIN_PROSE_WORDS:
+            return None
+        return float(textstat.flesch_kincaid_grade(self.prose))
 
-    @property
+    @cached_property
     def sentence_length(self) -> float | None:
         """Mean words per sentence of the paragraphs (lists and headings have no sentences to speak of)."""
         paragraphs = " ".join(b.text for b in self.blocks if b.kind in ("paragraph", "blockquote"))
-        if self._sentence_length is None and len(WORD.findall(paragraphs)) >= MIN_PROSE_WORDS:
-            self._sentence_length = float(textstat.avg_sentence_length(paragraphs))
-        return self._sentence_length
+        if len(WORD.findall(paragraphs)) < MIN_PROSE_WORDS:
+            return None
+        return float(textstat.avg_sentence_length(paragraphs))
 
     def rate(self, pattern: re.Pattern) -> float:
         """Matches of ``pattern`` in the prose per 100 prose words."""
