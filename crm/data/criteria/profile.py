@@ -142,9 +142,7 @@ def profile(answer: str) -> AnswerProfile:
             in_table = True
         elif tok.type == "table_close":
             in_table = False
-        elif tok.type == "fence":
-            counts["fences"] += 1
-        elif tok.type == "code_block":
+        elif tok.type in ("fence", "code_block"):
             counts["fences"] += 1
         elif tok.type == "inline":
             children = tok.children or []
