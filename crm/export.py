@@ -1,12 +1,5 @@
-"""The self-contained export directory and the one call that loads it: :func:`load_crm`.
-
-Layout::
-
-    export/
-      crm_config.json      head, pooling, input format, length budget, format version
-      head.safetensors     the reward head
-      backbone/            transformers ``save_pretrained`` of the backbone
-      tokenizer/           the tokenizer, chat template included
+"""Writing an export directory (:func:`export_crm`) and scoring with it: :func:`load_crm` gives a
+:class:`CRM`. The directory's layout and settings live in :mod:`crm.artifact`, which needs no torch.
 
 Loading needs neither Hydra nor this project's configs, only ``crm`` and transformers.
 """
@@ -15,43 +8,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import torch
+from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 from tqdm.auto import tqdm
 from transformers import AutoModel, AutoTokenizer
 
+from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, read_settings, resolve_export
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
 from crm.models.reward_model import RewardModel
-
-FORMAT_VERSION = 1
-CONFIG_NAME = "crm_config.json"
-
-
-@dataclass
-class CRMSettings:
-    head: str
-    pooling: str
-    input_format: str
-    max_length: int
-    max_response_tokens: int | None = None
-    max_query_tokens: int | None = None
-    format_version: int = FORMAT_VERSION
-
-    @classmethod
-    def from_config(cls, cfg) -> CRMSettings:
-        """The settings of a run composed from conf/train.yaml (or its saved .hydra/config.yaml)."""
-        return cls(
-            head=cfg.loss.head,
-            pooling=cfg.model.pooling,
-            input_format=cfg.model.input_format,
-            max_length=cfg.data.max_length,
-            max_response_tokens=cfg.data.max_response_tokens,
-            max_query_tokens=cfg.data.get("max_query_tokens"),
-        )
 
 
 def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRMSettings) -> Path:
@@ -83,7 +51,22 @@ class CRM:
             truncate_query=True,
             max_query_tokens=settings.max_query_tokens,
             drop_earlier_turns=True,
+            length_limit=self.length_limit(model, settings),
         )
+
+    @staticmethod
+    def length_limit(model: RewardModel, settings: CRMSettings) -> int:
+        """Long criteria may lengthen a sequence up to twice the trained length, within the backbone's positions."""
+        positions = getattr(model.backbone.config, "max_position_embeddings", None) or settings.max_length
+        return min(positions, 2 * settings.max_length)
+
+    def check_criteria(self, criteria: Sequence[str]) -> None:
+        """Raise :class:`~crm.data.rendering.CriteriaTooLong` (limit in tokens and characters) before scoring."""
+        self.renderer.check_criteria(criteria)
+
+    def criteria_limits(self) -> dict[str, int]:
+        """The most criteria this CRM reads: tokens, and about as many characters of typical English."""
+        return {"tokens": self.renderer.criteria_token_limit(), "characters": self.renderer.criteria_char_limit()}
 
     @property
     def device(self) -> torch.device:
@@ -128,15 +111,21 @@ class CRM:
         return torch.sigmoid(scores[:, 0] - scores[:, 1])
 
 
-def read_settings(export_dir: str | Path) -> CRMSettings:
-    """The settings of an export directory (head, pooling, ...) without loading any weights."""
-    path = Path(export_dir) / CONFIG_NAME
-    if not path.exists():
-        raise FileNotFoundError(f"{export_dir} is not a CRM export directory (no {CONFIG_NAME})")
-    settings = CRMSettings(**json.loads(path.read_text()))
-    if settings.format_version > FORMAT_VERSION:
-        raise ValueError(f"{export_dir}: export format {settings.format_version} is newer than this crm supports")
-    return settings
+def _load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
+    try:
+        state = load_file(path)
+    except FileNotFoundError:
+        raise ExportError(f"{path} is missing: the export is incomplete") from None
+    except (SafetensorError, OSError) as err:  # a truncated or garbled file
+        raise ExportError(f"{path}: cannot be read ({err}); the file is damaged: export the run again") from None
+    try:
+        model.score.load_state_dict(state)
+    except RuntimeError:
+        shapes = {k: tuple(v.shape) for k, v in state.items()}
+        raise ExportError(
+            f"{path}: weights {shapes} do not fit a {settings.head!r} head on a backbone of hidden size "
+            f"{model.backbone.config.hidden_size} (as {path.parent / CONFIG_NAME} says)"
+        ) from None
 
 
 def load_crm(
@@ -148,16 +137,19 @@ def load_crm(
     """Load an export directory (or a training run directory containing ``export/``).
 
     ``dtype`` casts the weights (bf16 on GPUs); ``autocast_bf16`` keeps fp32 weights and runs matmuls
-    in bf16, the fast path on CPUs with native bf16.
+    in bf16, the fast path on CPUs with native bf16. A damaged or mismatched file raises
+    :class:`ExportError` naming it.
     """
-    path = Path(path)
-    if not (path / CONFIG_NAME).exists() and (path / "export" / CONFIG_NAME).exists():
-        path = path / "export"
-    if not (path / CONFIG_NAME).exists():
-        raise FileNotFoundError(f"{path} is not a CRM export directory (no {CONFIG_NAME})")
+    path = resolve_export(path)
     settings = read_settings(path)
-    backbone = AutoModel.from_pretrained(path / "backbone", dtype=dtype)
-    tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
+    try:
+        backbone = AutoModel.from_pretrained(path / "backbone", dtype=dtype)
+    except (OSError, ValueError, RuntimeError) as err:
+        raise ExportError(f"{path / 'backbone'}: cannot load the backbone ({err})") from None
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
+    except (OSError, ValueError) as err:
+        raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
     model = RewardModel(backbone, settings.head, settings.pooling)
-    model.score.load_state_dict(load_file(path / "head.safetensors"))  # the head stays fp32 (see RewardModel)
+    _load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     return CRM(model.to(device or "cpu"), tokenizer, settings, autocast_bf16)

@@ -314,6 +314,19 @@ def test_malformed_jsonl_line_names_file_and_line(raw: Path) -> None:
         convert_hh_harmless(raw, 0)
 
 
+def test_non_utf8_and_truncated_gzip_name_the_file(raw: Path) -> None:
+    path = raw / "hh_rlhf/harmless-base-test.jsonl.gz"
+    with gzip.open(path, "wb") as handle:
+        handle.write(json.dumps(HH_RECORDS[1]).encode() + b"\n" + b'{"chosen": "caf\xe9"}\n')
+    with pytest.raises(RawDataError, match=r"harmless-base-test\.jsonl\.gz:2: not UTF-8 text"):
+        convert_hh_harmless(raw, 0)
+    lines = [json.dumps({**HH_RECORDS[1], "chosen": f"{HH_RECORDS[1]['chosen']} {i} {i * i}"}) for i in range(3000)]
+    _write_jsonl_gz(path, lines)
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    with pytest.raises(RawDataError, match=r"harmless-base-test\.jsonl\.gz: not a complete gzip file"):
+        convert_hh_harmless(raw, 0)
+
+
 def test_wrong_types_are_errors(raw: Path) -> None:
     _write_json(raw / "dsp/webgpt.test.json", [{"text": ["only one"], "score": [1, 0]}])
     with pytest.raises(RawDataError, match="record 0: 'text' must be a list of two strings"):

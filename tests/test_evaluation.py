@@ -295,6 +295,28 @@ def test_evaluate_scores_test_files_with_an_hf_reward_model(compose_evaluate, tm
     assert metrics["scorers"]["tiny_rm"]["mine"]["accuracy"] == 0.5  # criteria-agnostic, both directions
 
 
+def test_evaluate_leaves_out_pairs_whose_criteria_the_crm_cannot_read(compose_evaluate, tiny_crm, tmp_path):
+    """One sample too long for the CRM does not kill the run: the rest is scored, the rest is counted."""
+    from crm.evaluation.runner import evaluate
+
+    samples = tiny_split(6, 7)
+    samples[2].a_criteria = ["Explain every step carefully. " * 80]
+    samples[2].b_criteria = ["Keep it short, I am busy. " * 80]
+    samples[2].idx = "too-long-criteria"
+    write_samples(tmp_path / "mine.jsonl", samples)
+    cfg = compose_evaluate(
+        f"ckpt={tiny_crm('bt')}", "splits=null", f"test_files=[{tmp_path / 'mine.jsonl'}]", "variants=[]",
+        "precision=fp32",
+    )  # fmt: skip
+    metrics, _ = evaluate(cfg)
+    assert metrics["scorers"]["CRM"]["mine"]["n"] == 2 * (len(samples) - 1)
+    assert metrics["scorers"]["longer wins"]["mine"]["n"] == 2 * (len(samples) - 1)  # the same pairs for every row
+    info = metrics["test_sets"]["mine"]
+    assert info["unscorable"] == 2 and info["unscorable_ids"] == ["too-long-criteria"]
+    assert "tokens of criteria" in info["unscorable_reason"]
+    assert json.loads((tmp_path / "eval" / "metrics.json").read_text())["test_sets"]["mine"]["unscorable"] == 2
+
+
 def test_harness_scores_shared_pairs_once():
     calls = []
 

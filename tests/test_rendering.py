@@ -2,7 +2,7 @@
 
 import pytest
 
-from crm.data.rendering import Renderer, SampleTooLong, criteria_block
+from crm.data.rendering import CriteriaTooLong, Renderer, SampleTooLong, criteria_block
 from tests.conftest import style_pair
 
 LONG = " ".join(f"word{i}" for i in range(2000))
@@ -66,6 +66,38 @@ def test_criteria_too_long_for_the_budget_is_rejected(minilm_tokenizer):
     sample.criteria = [LONG[:400]]
     with pytest.raises(SampleTooLong):
         renderer.encode_sample(sample)
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_scoring_reads_criteria_up_to_its_stated_limit_and_rejects_longer_ones(fmt, head):
+    """Every criteria within ``criteria_token_limit`` renders, whatever the query and answers; longer
+    ones fail up front with the limit in tokens and characters."""
+    tok, renderer = renderers(fmt, head)
+    renderer.max_length = 256
+    renderer.truncate_query = renderer.drop_earlier_turns = True
+    strict_limit = renderer.criteria_token_limit()
+    renderer.length_limit = 512  # the backbone's positions: long criteria lengthen the sequence instead
+    limit = renderer.criteria_token_limit()
+    assert limit > strict_limit
+    words = [f"careful{i}" for i in range(400)]
+    fitting = max(
+        (n for n in range(1, 400) if renderer._count(criteria_block([" ".join(words[:n])])) <= limit), default=0
+    )
+    criteria = [" ".join(words[:fitting])]
+    renderer.check_criteria(criteria)
+    sample = style_pair(LONG, 3)
+    sample.model_a.insert(0, {"role": "user", "content": LONG})  # an earlier turn, dropped when scoring
+    sample.model_a.insert(1, {"role": "assistant", "content": LONG})
+    sample.model_a[-1]["content"] = sample.model_b[-1]["content"] = LONG
+    sample.model_b = [dict(m) for m in sample.model_a[:-1]] + [sample.model_b[-1]]
+    sample.criteria = criteria
+    for enc in renderer.encode_rows(sample):
+        assert 256 < len(enc.input_ids) <= 512
+        assert " ".join(words[:fitting]) in tok.decode(enc.input_ids).lower()
+    too_long = [" ".join(words[: fitting + 3])]
+    with pytest.raises(CriteriaTooLong, match=rf"at most {limit} tokens of criteria \(about \d+ characters"):
+        renderer.check_criteria(too_long)
+    assert renderer.criteria_char_limit() > limit
 
 
 def test_chat_bt_puts_criteria_in_the_system_turn(qwen_tokenizer):

@@ -9,11 +9,13 @@ import numpy as np
 import pytest
 
 from crm.data.corpus import load_corpus
+from crm.data.rendering import CriteriaTooLong
+from crm.data.schema import DataFormatError
 from crm.export import load_crm
 from crm.usl import engine as engine_module
 from crm.usl.__main__ import main as usl_main
 from crm.usl.board import BoardRow, board_kendall_tau, bootstrap_interval, interval_ranks, length_controlled_win_rate
-from crm.usl.cache import ScoreCache, criteria_key
+from crm.usl.cache import ScoreCache, content_key, criteria_key
 from crm.usl.engine import LeaderboardEngine, select_queries
 from crm.usl.topics import BROAD_TOPICS, assign_broad_topics
 
@@ -110,10 +112,9 @@ def test_bt_scores_each_answer_once_and_reuses_the_baseline(tiny_crm, tmp_path, 
     r_base = engine.crm.answer_rewards(
         [(["Prefer short answers."], [{"role": "user", "content": "What is 0?"}], "It is 0.")]
     )
-    cached = engine.cache.get(
-        engine.fingerprint, criteria_key(["Prefer short answers."]), "tiny", [("0", "short", "reward")]
-    )
-    assert cached[("0", "short", "reward")] == pytest.approx(float(r_short[0]), abs=1e-5)
+    content = content_key("reward", "What is 0?", "0.")
+    cached = engine.cache.get(engine.fingerprint, criteria_key(["Prefer short answers."]), [content])
+    assert cached[content] == pytest.approx(float(r_short[0]), abs=1e-5)
     assert float(r_base[0]) != float(r_short[0])
 
 
@@ -218,12 +219,81 @@ def test_cli_on_a_tiny_corpus(tiny_crm, tmp_path, capsys, monkeypatch):
 
 def test_cache_serves_readers_while_a_writer_holds_a_transaction(tmp_path):
     writer, reader = ScoreCache(tmp_path / "c.sqlite"), ScoreCache(tmp_path / "c.sqlite")
-    writer.put("crm", "k", "corpus", {("1", "m", "reward"): 0.5})
+    writer.put("crm", "k", {"one": 0.5})
     writer.db.execute("BEGIN IMMEDIATE")  # a scoring run in the middle of a write
-    writer.db.execute("INSERT INTO scores VALUES ('crm', 'k', 'corpus', '2', 'm', 'reward', 0.7)")
-    assert reader.get("crm", "k", "corpus", [("1", "m", "reward"), ("2", "m", "reward")]) == {("1", "m", "reward"): 0.5}
+    writer.db.execute("INSERT INTO scores_v2 VALUES ('crm', 'k', 'two', 0.7)")
+    assert reader.get("crm", "k", ["one", "two"]) == {"one": 0.5}
     writer.db.commit()
-    assert len(reader.get("crm", "k", "corpus", [("1", "m", "reward"), ("2", "m", "reward")])) == 2
+    assert len(reader.get("crm", "k", ["one", "two"])) == 2
+
+
+def test_edited_answers_are_scored_afresh(tiny_crm, tmp_path):
+    """The stale-cache scenario: replace one model's answers in a user corpus, re-run with the same cache."""
+    root = write_corpus(tmp_path / "corpus")
+    crm_dir, cache = tiny_crm("bt"), tmp_path / "cache.sqlite"
+    criteria = ["Prefer detailed answers."]
+    LeaderboardEngine(crm_dir, cache).board(load_corpus(root, "tiny", "base"), criteria, [str(i) for i in range(6)])
+    with (root / "model_answer" / "long.jsonl").open("w") as f:
+        for i in range(6):
+            f.write(json.dumps({"question_id": i, "choices": [{"turns": ["OK."]}]}) + "\n")
+    edited = load_corpus(root, "tiny", "base")
+    reused = LeaderboardEngine(crm_dir, cache).board(edited, criteria, select_queries(edited), rounds=100)
+    fresh = LeaderboardEngine(crm_dir, tmp_path / "fresh.sqlite").board(
+        edited, criteria, select_queries(edited), rounds=100
+    )
+    assert reused.scored == 6  # the six edited answers; the others come from the cache
+    assert {r.model: r.win_rate for r in reused.rows} == pytest.approx({r.model: r.win_rate for r in fresh.rows})
+
+
+def test_corpora_in_directories_of_the_same_name_share_no_scores(tiny_crm, tmp_path):
+    first = load_corpus(write_corpus(tmp_path / "a" / "corpus"), default_baseline="base")
+    second_root = write_corpus(tmp_path / "b" / "corpus")
+    for model in MODELS:
+        path = second_root / "model_answer" / f"{model}.jsonl"
+        path.write_text(path.read_text().replace("is", "was"))
+    second = load_corpus(second_root, default_baseline="base")
+    assert first.name == second.name == "corpus"
+    crm_dir, cache = tiny_crm("bt"), tmp_path / "cache.sqlite"
+    LeaderboardEngine(crm_dir, cache).board(first, ["Be brief."], select_queries(first), rounds=100)
+    other = LeaderboardEngine(crm_dir, cache).board(second, ["Be brief."], select_queries(second), rounds=100)
+    fresh = LeaderboardEngine(crm_dir, tmp_path / "fresh.sqlite").board(
+        second, ["Be brief."], select_queries(second), rounds=100
+    )
+    assert other.scored == 6 * 2  # "long" and "base" changed; "short" ("{i}.") is the same text in both
+    assert [r.win_rate for r in other.rows] == pytest.approx([r.win_rate for r in fresh.rows])
+
+
+def test_cached_scores_are_kept_apart_by_precision(tiny_crm, tmp_path):
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    crm_dir, cache = tiny_crm("bt"), tmp_path / "cache.sqlite"
+    fp32 = LeaderboardEngine(crm_dir, cache)
+    bf16 = LeaderboardEngine(crm_dir, cache, autocast_bf16=True)
+    assert fp32.fingerprint != bf16.fingerprint
+    fp32.board(corpus, ["Be brief."], select_queries(corpus), rounds=100)
+    assert bf16.board(corpus, ["Be brief."], select_queries(corpus), rounds=100).scored == 18
+
+
+def test_duplicate_question_ids_name_the_file_and_line(tmp_path):
+    root = write_corpus(tmp_path / "corpus")
+    with (root / "question.jsonl").open("a") as f:
+        f.write(json.dumps({"question_id": 2, "category": "math", "turns": ["Again?"]}) + "\n")
+    with pytest.raises(DataFormatError, match=r"question.jsonl:7: duplicate question_id '2' \(first at .*:3\)"):
+        load_corpus(root)
+    root = write_corpus(tmp_path / "other")
+    with (root / "model_answer" / "short.jsonl").open("a") as f:
+        f.write(json.dumps({"question_id": 0, "choices": [{"turns": ["Zero."]}]}) + "\n")
+    with pytest.raises(DataFormatError, match=r"short.jsonl:7: a second answer to question_id '0'"):
+        load_corpus(root)
+
+
+def test_criteria_too_long_for_the_crm_fail_before_scoring_with_the_limit(tiny_crm, tmp_path, monkeypatch):
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    engine = LeaderboardEngine(tiny_crm("bt"), tmp_path / "cache.sqlite")
+    limits = engine.criteria_limits()
+    assert 0 < limits["tokens"] < limits["characters"]
+    monkeypatch.setattr(engine, "_compute", lambda *a: pytest.fail("scored criteria the CRM cannot read"))
+    with pytest.raises(CriteriaTooLong, match=rf"at most {limits['tokens']} tokens of criteria \(about \d+ characters"):
+        engine.board(corpus, ["Prefer answers that are careful and clear. " * 40], select_queries(corpus))
 
 
 def test_free_text_selects_the_most_similar_queries(tmp_path):
@@ -236,3 +306,80 @@ def test_free_text_selects_the_most_similar_queries(tmp_path):
     corpus = load_corpus(root, "tiny", "base")
     assert select_queries(corpus, search="a poem about the ocean", top_k=1) == ["poem"]
     assert select_queries(corpus, ["writing"], search="a poem about the ocean", top_k=3)[0] == "poem"
+
+
+# ---- damaged exports and small input mistakes: one clear message, no traceback ---------------
+
+
+def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
+    import shutil
+
+    from crm.artifact import CONFIG_NAME
+
+    copy = Path(shutil.copytree(crm_dir, tmp_path / f"damaged_{how}"))
+    if how == "truncated_head":
+        head = copy / "head.safetensors"
+        head.write_bytes(head.read_bytes()[:40])
+    elif how == "extra_key":
+        config = json.loads((copy / CONFIG_NAME).read_text())
+        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 1, "temperature": 2.0}))
+    elif how == "wrong_head":
+        config = json.loads((copy / CONFIG_NAME).read_text())
+        (copy / CONFIG_NAME).write_text(json.dumps({**config, "head": "cls"}))  # the weights are a bt head
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("how", "message"),
+    [
+        ("truncated_head", r"head.safetensors: cannot be read .* damaged"),
+        ("extra_key", r"crm_config.json: unknown field\(s\) temperature"),
+        ("wrong_head", r"head.safetensors: weights .* do not fit a 'cls' head"),
+    ],
+)
+def test_a_damaged_export_names_the_file_and_the_cli_prints_no_traceback(tiny_crm, tmp_path, capsys, how, message):
+    from crm.artifact import ExportError
+
+    damaged = _damaged(tiny_crm("bt"), tmp_path, how)
+    with pytest.raises(ExportError, match=message):
+        load_crm(damaged)
+    corpus = write_corpus(tmp_path / "corpus")
+    args = ["--ckpt", str(damaged), "--corpus", str(corpus), "--baseline", "base", "--criteria", "Be brief."]
+    code = usl_main([*args, "--cache", str(tmp_path / "c.sqlite")])
+    out = capsys.readouterr()
+    assert code == 2 and "Traceback" not in out.out + out.err
+    assert "error:" in out.out and damaged.name in out.out.replace("\n", "")
+
+
+def test_ctrl_c_says_the_scores_are_cached_and_how_to_resume(tiny_crm, tmp_path, capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(LeaderboardEngine, "board", interrupted)
+    corpus = write_corpus(tmp_path / "corpus")
+    code = usl_main(["--ckpt", str(tiny_crm("bt")), "--corpus", str(corpus), "--baseline", "base", "--criteria", "x"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert code == 130 and "cached" in out and "again to resume" in out
+
+
+def test_small_input_mistakes_get_clear_messages(tiny_crm, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    root = write_corpus(tmp_path / "corpus", missing={"base": 2})
+    corpus = load_corpus(root)
+    engine = LeaderboardEngine(tiny_crm("bt"), tmp_path / "cache.sqlite")
+    with pytest.raises(ValueError, match="has no default baseline: name one .* among base, long, short"):
+        engine.board(corpus, ["Be brief."], select_queries(corpus))
+    with pytest.raises(ValueError, match="top_k must be at least 1"):
+        select_queries(corpus, search="anything", top_k=-2)
+    common = ["--ckpt", str(engine.export_dir), "--corpus", str(root), "--cache", str(tmp_path / "c.sqlite")]
+    with pytest.raises(SystemExit):  # argparse refuses it
+        usl_main([*common, "--search", "zero", "--top-k", "-1", "--criteria", "x"])
+    assert "must be at least 1" in capsys.readouterr().err
+    assert usl_main([*common, "--baseline", "base", "--criteria", "Be brief.", "--rounds", "50"]) == 0
+    assert "2 selected queries left out: base has no answer to them" in capsys.readouterr().out
+    only_config = tmp_path / "not_a_corpus"
+    only_config.mkdir()
+    (only_config / "crm_config.json").write_text("{}")
+    assert usl_main(["--ckpt", str(only_config), "--corpus", str(only_config), "--criteria", "x"]) == 2
+    out = capsys.readouterr()
+    assert "question.jsonl does not exist" in out.out and "Traceback" not in out.out + out.err

@@ -73,6 +73,7 @@ def load_corpus(directory: str | Path, name: str | None = None, default_baseline
     """A corpus in the FastChat layout; every malformed line names its file and line."""
     directory = Path(directory)
     queries: dict[str, Query] = {}
+    seen: dict[str, str] = {}  # question_id -> file:line, to name both lines of a duplicate
     for where, record in _records(directory / "question.jsonl"):
         try:
             qid = str(record["question_id"])
@@ -84,6 +85,9 @@ def load_corpus(directory: str | Path, name: str | None = None, default_baseline
             raise DataFormatError(f"{where}: empty 'turns'")
         if not topic:
             raise DataFormatError(f"{where}: needs a 'topic' or 'category'")
+        if qid in queries:
+            raise DataFormatError(f"{where}: duplicate question_id {qid!r} (first at {seen[qid]})")
+        seen[qid] = where
         queries[qid] = Query(qid, _turn_text(turns[0], where), str(topic), record.get("cluster"))
     answer_dir = directory / "model_answer"
     if not answer_dir.is_dir():
@@ -92,6 +96,7 @@ def load_corpus(directory: str | Path, name: str | None = None, default_baseline
     unknown = 0
     for path in sorted(answer_dir.glob("*.jsonl")):
         model_answers: dict[str, str] = {}
+        answered: dict[str, str] = {}
         for where, record in _records(path):
             try:
                 qid = str(record["question_id"])
@@ -101,6 +106,9 @@ def load_corpus(directory: str | Path, name: str | None = None, default_baseline
             if qid not in queries:
                 unknown += 1
                 continue
+            if qid in answered:
+                raise DataFormatError(f"{where}: a second answer to question_id {qid!r} (first at {answered[qid]})")
+            answered[qid] = where
             model_answers[qid] = _turn_text(turns[0], where) if turns else ""
         answers[path.stem] = model_answers
     return Corpus(name or directory.name, queries, answers, default_baseline, {"answers_to_unknown_questions": unknown})

@@ -35,10 +35,19 @@ JUDGE_QUESTION = "Under these criteria, which response does the user prefer? Ans
 CUT_MARKER = " [... {words} words cut ...] "
 TAIL_SHARE = 1 / 3  # of a shortened text's tokens, kept from its end
 MIN_TAIL_CUT = 24  # shorter budgets keep the head only
+TYPICAL_CRITERIA = (  # to turn a token budget into characters a user can count
+    "I prefer concise answers that get to the point.",
+    "Use bullet points when listing several things, and include a short example.",
+    "No jargon please: I'm a beginner.",
+)
 
 
 class SampleTooLong(ValueError):
     """Criteria and query alone leave no room for the answers within ``max_length``."""
+
+
+class CriteriaTooLong(SampleTooLong):
+    """The criteria alone exceed what the CRM can read: no query or answer could make the sample fit."""
 
 
 @dataclass
@@ -79,6 +88,7 @@ class Renderer:
         truncate_query: bool = False,
         max_query_tokens: int | None = None,
         drop_earlier_turns: bool = False,
+        length_limit: int | None = None,
     ):
         if head not in HEADS:
             raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
@@ -95,6 +105,8 @@ class Renderer:
         self.truncate_query = truncate_query
         self.max_query_tokens = max_query_tokens  # the query's share of a short budget (head + tail kept)
         self.drop_earlier_turns = drop_earlier_turns  # scoring: every pair gets a score, even a long conversation
+        # scoring: criteria too long for max_length lengthen the sequence instead, up to the backbone's limit
+        self.length_limit = max(length_limit or max_length, max_length)
         self._counts: dict[str, int] = {}  # text -> tokens, for measure()
 
     # ---- raw encodings (no length control) -------------------------------------------------
@@ -127,26 +139,67 @@ class Renderer:
     # ---- length-controlled encoding ---------------------------------------------------------
     def encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
         """Encode, shortening the answers until the sequence fits; the query is capped at
-        ``max_query_tokens`` and, with ``truncate_query``, shortened further if it must; the criteria never."""
+        ``max_query_tokens`` and, with ``truncate_query``, shortened further if it must; the criteria never.
+        Where criteria leave too little room, a ``length_limit`` above ``max_length`` gives the sequence
+        as many more tokens as the criteria take (answers keep their usual share), up to that limit."""
         history, query_cut = self._cap_query(history)
         try:
-            enc = self._fit_answers(criteria, history, responses)
+            return self._encode_within(criteria, history, responses, query_cut, self.max_length)
+        except SampleTooLong:
+            longer = min(self.length_limit, self.max_length + self._count(criteria_block(criteria)))
+            if longer <= self.max_length:
+                raise
+            return self._encode_within(criteria, history, responses, query_cut, longer)
+
+    def _encode_within(self, criteria, history, responses, query_cut: bool, max_length: int) -> Encoded:
+        try:
+            enc = self._fit_answers(criteria, history, responses, max_length)
             enc.truncated = enc.truncated or query_cut
             return enc
         except SampleTooLong:
             if not self.truncate_query:
                 raise
         try:
-            shortened = self._shorten_query(criteria, history, responses)
+            shortened = self._shorten_query(criteria, history, responses, max_length)
         except SampleTooLong:
             if not self.drop_earlier_turns or len(history) == 1:
                 raise
             # scoring: earlier turns leave no room, keep the last user turn only (criteria too long still raise)
             last_user = [m for m in history if m["role"] == "user"][-1:]
-            shortened = self._shorten_query(criteria, last_user, responses)
-        enc = self._fit_answers(criteria, shortened, responses)
+            shortened = self._shorten_query(criteria, last_user, responses, max_length)
+        enc = self._fit_answers(criteria, shortened, responses, max_length)
         enc.truncated = True
         return enc
+
+    def criteria_token_limit(self) -> int:
+        """The most tokens the criteria block may take when scoring (``truncate_query`` and
+        ``drop_earlier_turns``): beyond it no query or answer fits, whatever its length."""
+        template = self._template_tokens(1 if self.head == "bt" else 2)
+        margin = 4  # the query's first token, and texts tokenize a little differently joined than alone
+        tokens = self.length_limit
+        while tokens > 0:
+            length = min(self.length_limit, self.max_length + tokens)
+            if tokens + template + margin <= length - length // 2:
+                return tokens
+            tokens -= 1
+        return 0
+
+    def criteria_char_limit(self) -> int:
+        """:meth:`criteria_token_limit` in characters of typical English criteria (a guide for input fields)."""
+        block = criteria_block(TYPICAL_CRITERIA)
+        return int(self.criteria_token_limit() * len(block) / self._count(block))
+
+    def check_criteria(self, criteria: Sequence[str]) -> None:
+        """Raise :class:`CriteriaTooLong`, saying the limit in tokens and characters, before any scoring."""
+        block = criteria_block(criteria)
+        tokens, limit = self._count(block), self.criteria_token_limit()
+        if tokens > limit:
+            chars_per_token = len(block) / max(tokens, 1)
+            raise CriteriaTooLong(
+                f"the criteria take {tokens} tokens ({len(block)} characters with their header); this CRM reads "
+                f"at most {limit} tokens of criteria (about {int(limit * chars_per_token)} characters of text like "
+                "this): shorten or drop some criteria"
+            )
 
     def _cap_query(self, history: Sequence[dict]) -> tuple[Sequence[dict], bool]:
         """The history with its last user turn cut to ``max_query_tokens`` (and whether it was cut)."""
@@ -160,7 +213,9 @@ class Renderer:
         capped[last_user]["content"] = self._cut(tokens, self.max_query_tokens)
         return capped, True
 
-    def _fit_answers(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
+    def _fit_answers(
+        self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str], max_length: int
+    ) -> Encoded:
         tokens = [self._tokens(r) for r in responses]
         budget = [len(t) for t in tokens]
         if self.max_response_tokens:
@@ -169,26 +224,28 @@ class Renderer:
         texts = list(responses) if not truncated else [self._cut(t, b) for t, b in zip(tokens, budget)]
         enc = self._encode(criteria, history, texts)
         for _ in range(4):
-            overflow = len(enc.input_ids) - self.max_length
+            overflow = len(enc.input_ids) - max_length
             if overflow <= 0:
                 enc.truncated = truncated
                 return enc
             budget = _shrink(budget, overflow)
             if min(budget) < self.min_response_tokens:
                 fixed = len(self._encode(criteria, history, [""] * len(responses)).input_ids)
-                raise SampleTooLong(f"criteria and query take {fixed} of max_length={self.max_length} tokens")
+                raise SampleTooLong(f"criteria and query take {fixed} of max_length={max_length} tokens")
             truncated = True
             enc = self._encode(criteria, history, [self._cut(t, b) for t, b in zip(tokens, budget)])
-        raise SampleTooLong(f"could not fit the sample into max_length={self.max_length}")
+        raise SampleTooLong(f"could not fit the sample into max_length={max_length}")
 
-    def _shorten_query(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> list[dict]:
+    def _shorten_query(
+        self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str], max_length: int
+    ) -> list[dict]:
         """Cut the last user turn (keeping its beginning) so the answers get half of ``max_length``."""
         fixed = len(self._encode(criteria, history, [""] * len(responses)).input_ids)
-        excess = fixed + self.max_length // 2 - self.max_length
+        excess = fixed + max_length // 2 - max_length
         last_user = max(i for i, m in enumerate(history) if m["role"] == "user")
         query = self._tokens(history[last_user]["content"])
         if excess >= len(query):
-            raise SampleTooLong(f"the criteria alone do not fit max_length={self.max_length}")
+            raise SampleTooLong(f"the criteria alone do not fit max_length={max_length}")
         shortened = [dict(m) for m in history]
         shortened[last_user]["content"] = self._cut(query, len(query) - excess)
         return shortened

@@ -22,6 +22,7 @@ import json
 import logging
 import random
 import re
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -87,6 +88,8 @@ def _load_json_list(path: Path) -> list[Any]:
             data = json.load(handle)
     except json.JSONDecodeError as err:
         raise RawDataError(f"{path}: malformed JSON ({err.msg} at line {err.lineno})") from None
+    except UnicodeDecodeError as err:
+        raise RawDataError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     if not isinstance(data, list):
         raise RawDataError(f"{path}: expected a JSON list of records, got {type(data).__name__}")
     return data
@@ -101,15 +104,26 @@ def _iter_json_list(path: Path) -> Iterator[tuple[int, str, Any]]:
 def _iter_jsonl_gz(path: Path) -> Iterator[tuple[int, str, Any]]:
     """(line number, where, record) of a gzipped jsonl file; ``where`` names file and line."""
     _require_file(path)
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        for line_no, line in enumerate(handle, start=1):
+    with gzip.open(path, "rb") as handle:
+        for line_no, raw in enumerate(_gzip_lines(handle, path), start=1):
+            where = f"{path}:{line_no}"
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise RawDataError(f"{where}: not UTF-8 text ({err.reason} at byte {err.start})") from None
             if not line.strip():
                 continue
-            where = f"{path}:{line_no}"
             try:
                 yield line_no, where, json.loads(line)
             except json.JSONDecodeError as err:
                 raise RawDataError(f"{where}: malformed JSON ({err.msg} at column {err.colno})") from None
+
+
+def _gzip_lines(handle, path: Path) -> Iterator[bytes]:
+    try:
+        yield from handle
+    except (gzip.BadGzipFile, EOFError, zlib.error) as err:
+        raise RawDataError(f"{path}: not a complete gzip file ({err}); download it again") from None
 
 
 def _get(record: Any, name: str, where: str, kind: type | tuple[type, ...] = str) -> Any:

@@ -7,6 +7,7 @@ scored once: scorers never see the label, so one judgement serves every set that
 from __future__ import annotations
 
 import json
+import logging
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
@@ -16,8 +17,11 @@ from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
 from crm.evaluation.families import by_family
 from crm.evaluation.metrics import PairScores, pair_metrics, prob_chosen, query_bootstrap_interval
-from crm.evaluation.scorers import Scorer
+from crm.evaluation.scorers import Scorer, unscorable
 from crm.evaluation.test_sets import TestSet
+
+log = logging.getLogger(__name__)
+MAX_LISTED_IDS = 50  # of the unscorable samples, per test set, in metrics.json
 
 
 def _key(sample: PreferenceSample) -> str:
@@ -39,6 +43,39 @@ def deduplicate(test_sets: Sequence[TestSet]) -> tuple[list[PreferenceSample], d
             positions.append(index[key])
         rows[test_set.name] = np.asarray(positions, dtype=np.int64)
     return unique, rows
+
+
+def drop_unscorable(test_sets: Sequence[TestSet], scorers: Mapping[str, Scorer]) -> list[TestSet]:
+    """Test sets without the pairs some scorer cannot judge (e.g. criteria longer than a CRM reads), so
+    every scorer is measured on the same pairs; each set counts what it lost and names the samples."""
+    unique, rows = deduplicate(test_sets)
+    reasons: dict[int, str] = {}
+    for name, scorer in scorers.items():
+        for index, reason in unscorable(scorer, unique).items():
+            reasons.setdefault(index, f"{name}: {reason}")
+    if not reasons:
+        return list(test_sets)
+    kept = []
+    for test_set in test_sets:
+        lost = [i for i, row in enumerate(rows[test_set.name]) if int(row) in reasons]
+        if not lost:
+            kept.append(test_set)
+            continue
+        ids = sorted({str(test_set.pairs[i].sample.idx) for i in lost})
+        lost_set = set(lost)
+        pairs = [p for i, p in enumerate(test_set.pairs) if i not in lost_set]
+        first = reasons[int(rows[test_set.name][lost[0]])]
+        log.warning(
+            "%s: %d pairs cannot be scored and are left out (%s), e.g. %s", test_set.name, len(lost), first, ids[:5]
+        )
+        notes = {
+            **test_set.notes,
+            "unscorable": len(lost),
+            "unscorable_ids": ids[:MAX_LISTED_IDS],
+            "unscorable_reason": first,
+        }
+        kept.append(TestSet(test_set.name, test_set.origin, pairs, test_set.description, notes))
+    return kept
 
 
 def summarise(test_set: TestSet, scores: PairScores, heldout: Sequence[str] = ()) -> dict:

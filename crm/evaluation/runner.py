@@ -14,7 +14,7 @@ from crm.data.prepare import processed_split_files
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
 from crm.evaluation.families import headline, heldout_criteria, merge_scorers, pool_sets
-from crm.evaluation.harness import evaluate_scorers
+from crm.evaluation.harness import drop_unscorable, evaluate_scorers
 from crm.evaluation.report import (
     accuracy_table,
     detail_table,
@@ -126,6 +126,7 @@ def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     warn_on_data_mismatch(cfg, trained)
     test_sets = build_test_sets(cfg)
     scorers = load_scorers(cfg)
+    test_sets = drop_unscorable(test_sets, scorers)
     for empty in (t.name for t in test_sets if not t.pairs):
         log.warning("test set %s has no pairs; it is listed in metrics.json but not scored", empty)
     heldout = heldout_criteria(cfg.data)

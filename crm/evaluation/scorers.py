@@ -16,9 +16,10 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
+from crm.artifact import resolve_export
 from crm.config import cpu_has_native_bf16
 from crm.data.datamodule import swap_sides
-from crm.data.rendering import criteria_block
+from crm.data.rendering import SampleTooLong, criteria_block
 from crm.data.schema import PreferenceSample
 from crm.evaluation.metrics import PairScores
 from crm.export import CONFIG_NAME, CRM, load_crm
@@ -31,6 +32,12 @@ class Scorer(Protocol):
     criteria_aware: bool
 
     def score(self, samples: Sequence[PreferenceSample], progress: bool = False) -> PairScores: ...
+
+
+def unscorable(scorer: Scorer, samples: Sequence[PreferenceSample]) -> dict[int, str]:
+    """Index -> reason for the samples ``scorer`` cannot judge (most scorers judge everything)."""
+    check = getattr(scorer, "unscorable", None)
+    return check(samples) if check is not None else {}
 
 
 def answer_length(messages: Sequence[dict[str, str]]) -> int:
@@ -64,6 +71,22 @@ class CRMScorer:
         self.crm = crm
         self.name = name
         self.batch_size = batch_size
+
+    def unscorable(self, samples: Sequence[PreferenceSample]) -> dict[int, str]:
+        """Samples whose criteria this CRM cannot read: with them no query or answer fits its length."""
+        reasons: dict[tuple[str, ...], str | None] = {}
+        out = {}
+        for i, sample in enumerate(samples):
+            key = tuple(sample.criteria)
+            if key not in reasons:
+                try:
+                    self.crm.check_criteria(sample.criteria)
+                    reasons[key] = None
+                except SampleTooLong as err:
+                    reasons[key] = str(err)
+            if reasons[key] is not None:
+                out[i] = reasons[key]
+        return out
 
     def score(self, samples: Sequence[PreferenceSample], progress: bool = False) -> PairScores:
         if self.crm.settings.head == "bt":  # each answer scored alone: the same judgement in either order
@@ -145,6 +168,14 @@ class HFRewardModelScorer:
         return PairScores.from_margins(rewards[:, 0] - rewards[:, 1])
 
 
+def is_crm(path: Path) -> bool:
+    try:
+        resolve_export(path)
+    except FileNotFoundError:
+        return False
+    return True
+
+
 def is_hf_reward_model(path: str | Path) -> bool:
     config = Path(path) / "config.json"
     if not config.exists():
@@ -182,7 +213,7 @@ def load_scorer(
         raise FileNotFoundError(f"no such model directory: {path}")
     resolved = torch.device("cuda" if device == "auto" and torch.cuda.is_available() else device.replace("auto", "cpu"))
     dtype, autocast_bf16 = inference_precision(resolved, precision)
-    if (path / CONFIG_NAME).exists() or (path / "export" / CONFIG_NAME).exists():
+    if is_crm(path):
         return CRMScorer(load_crm(path, resolved, dtype, autocast_bf16), name or "CRM", batch_size)
     if is_hf_reward_model(path):
         return HFRewardModelScorer(path, name, batch_size, max_length, criteria_in_system, resolved, dtype)

@@ -27,6 +27,13 @@ def default_cache() -> Path:
     return cache_root() / "usl_scores.sqlite"
 
 
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crm-usl", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -41,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--topics", default="", help="comma-separated topics (default: all)")
     parser.add_argument("--search", help="free text: keep the queries most similar to it")
-    parser.add_argument("--top-k", type=int, default=20, help="queries kept by --search")
+    parser.add_argument("--top-k", type=positive_int, default=20, help="queries kept by --search")
     parser.add_argument("--baseline", help="baseline model (default: the corpus's)")
     parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
     parser.add_argument("--seed", type=int, default=0)
@@ -67,9 +74,9 @@ def fidelity_command(args: argparse.Namespace, corpus, argv: list[str], console:
     from crm.usl.engine import LeaderboardEngine
     from crm.usl.fidelity import parse_families, run_fidelity
 
-    # Thousands of boards' worth of answers: bf16 autocast where the CPU runs it natively, with a cache
-    # of its own (the board cache holds fp32 scores and its key does not record the precision).
-    cache = args.cache or default_cache().with_name("usl_fidelity_scores.sqlite")
+    # Thousands of boards' worth of answers: bf16 autocast where the CPU runs it natively (the cache
+    # keeps bf16 scores apart from the board's fp32 ones).
+    cache = args.cache or default_cache()
     fast = args.device == "cpu" and cpu_has_native_bf16()
     engine = LeaderboardEngine(args.ckpt, cache, args.batch_size, device=args.device, autocast_bf16=fast)
     heldout = None if args.heldout is None else parse_families(args.heldout)
@@ -129,9 +136,15 @@ def main(argv: list[str] | None = None) -> int:
             for name, board in boards.items():
                 write_board(board, args.out / name)
             console.print(f"wrote {args.out}")
-    except (ValueError, KeyError, FileNotFoundError) as err:
+    except (ValueError, KeyError, OSError) as err:  # bad input, a damaged export or corpus: no traceback
         console.print(f"[red]error:[/red] {err}")
         return 2
+    except KeyboardInterrupt:
+        console.print(
+            "[yellow]interrupted:[/yellow] every score computed so far is cached; "
+            "run the same command again to resume where it stopped"
+        )
+        return 130
     return 0
 
 

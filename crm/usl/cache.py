@@ -1,9 +1,12 @@
 """On-disk score cache (SQLite): a score once computed is never computed again.
 
-Key: CRM fingerprint, normalised criteria, corpus, question, model and kind (``reward`` for a ``bt``
+Key: the CRM (fingerprint of its weights and settings, with the precision it scored in), the
+normalised criteria, and the *content* that was judged: a hash of the kind (``reward`` for a ``bt``
 CRM's score of one answer; ``first``/``second`` for a ``cls`` CRM's p(model beats baseline) with the
-model's answer shown first or second). WAL journaling lets readers work while a scoring run writes;
-rows are committed batch by batch, so a killed run resumes where it stopped.
+model's answer shown first or second), the query text and the answer texts. Names are not part of the
+key: an edited answer is scored afresh, and two corpora that share a directory name share nothing
+they do not have in common. WAL journaling lets readers work while a scoring run writes; rows are
+committed batch by batch, so a killed run resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -14,13 +17,14 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-Key = tuple[str, str, str]  # question_id, model, kind
+Key = tuple[str, str, str]  # question_id, model, kind: how the engine names a score
 
+# Version 1 keyed scores by corpus name and question id, so edited answers got stale scores; its
+# table (``scores``) is left alone and never read.
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS scores (
-    crm TEXT NOT NULL, criteria TEXT NOT NULL, corpus TEXT NOT NULL,
-    question_id TEXT NOT NULL, model TEXT NOT NULL, kind TEXT NOT NULL, value REAL NOT NULL,
-    PRIMARY KEY (crm, criteria, corpus, question_id, model, kind)
+CREATE TABLE IF NOT EXISTS scores_v2 (
+    crm TEXT NOT NULL, criteria TEXT NOT NULL, content TEXT NOT NULL, value REAL NOT NULL,
+    PRIMARY KEY (crm, criteria, content)
 )
 """
 
@@ -32,6 +36,14 @@ def normalise_criteria(criteria: Iterable[str]) -> list[str]:
 
 def criteria_key(criteria: Sequence[str]) -> str:
     return hashlib.sha256(json.dumps(normalise_criteria(criteria)).encode()).hexdigest()[:24]
+
+
+def content_key(kind: str, *texts: str) -> str:
+    """What a score judged: its kind and the exact texts (query, answer, and the baseline's answer for a pair)."""
+    digest = hashlib.sha256(kind.encode())
+    for text in texts:
+        digest.update(b"\x00" + text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()[:32]
 
 
 def crm_fingerprint(export_dir: str | Path) -> str:
@@ -61,24 +73,22 @@ class ScoreCache:
         self.db.execute(SCHEMA)
         self.db.commit()
 
-    def get(self, crm: str, criteria: str, corpus: str, keys: Iterable[Key]) -> dict[Key, float]:
-        wanted = set(keys)
-        rows = self.db.execute(
-            "SELECT question_id, model, kind, value FROM scores WHERE crm=? AND criteria=? AND corpus=?",
-            (crm, criteria, corpus),
-        )
-        return {(q, m, k): v for q, m, k, v in rows if (q, m, k) in wanted}
+    def get(self, crm: str, criteria: str, contents: Iterable[str]) -> dict[str, float]:
+        """The cached scores among ``contents`` (see :func:`content_key`)."""
+        wanted = set(contents)
+        rows = self.db.execute("SELECT content, value FROM scores_v2 WHERE crm=? AND criteria=?", (crm, criteria))
+        return {content: value for content, value in rows if content in wanted}
 
-    def put(self, crm: str, criteria: str, corpus: str, values: dict[Key, float]) -> None:
+    def put(self, crm: str, criteria: str, values: dict[str, float]) -> None:
         """Insert and commit at once: what is written survives a killed run."""
         with self.db:
             self.db.executemany(
-                "INSERT OR REPLACE INTO scores VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(crm, criteria, corpus, q, m, k, float(v)) for (q, m, k), v in values.items()],
+                "INSERT OR REPLACE INTO scores_v2 VALUES (?, ?, ?, ?)",
+                [(crm, criteria, content, float(v)) for content, v in values.items()],
             )
 
     def count(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM scores").fetchone()[0]
+        return self.db.execute("SELECT COUNT(*) FROM scores_v2").fetchone()[0]
 
     def close(self) -> None:
         self.db.close()

@@ -21,4 +21,6 @@ def load_named_corpus(name: str, raw_dir: str | Path) -> Corpus:
         return corpus
     if Path(name).is_dir():
         return load_corpus(name)
-    raise ValueError(f"unknown corpus {name!r}: use mt_bench, arena_hard or a corpus directory (see crm/data/corpus.py)")
+    raise ValueError(
+        f"unknown corpus {name!r}: use mt_bench, arena_hard or a corpus directory (see crm/data/corpus.py)"
+    )

@@ -8,20 +8,18 @@ pair in both orders and average p(model wins), so the answer's position cannot d
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 
+from crm.artifact import read_settings, resolve_export
 from crm.data.corpus import Corpus
 from crm.usl.board import Board, BoardRow, bootstrap_interval, interval_ranks, length_controlled_win_rate
-from crm.usl.cache import Key, ScoreCache, criteria_key, crm_fingerprint, normalise_criteria
+from crm.usl.cache import Key, ScoreCache, content_key, criteria_key, crm_fingerprint, normalise_criteria
 
 log = logging.getLogger(__name__)
-CONFIG_FILE = "crm_config.json"  # crm.export.CONFIG_NAME, without importing torch
 CHUNK = 256  # items scored (and committed to the cache) at a time
 
 
@@ -33,6 +31,8 @@ def select_queries(
     corpus: Corpus, topics: Sequence[str] | None = None, search: str | None = None, top_k: int = 20
 ) -> list[str]:
     """Queries of the chosen topics (all when none), optionally narrowed to the ``top_k`` most similar to ``search``."""
+    if top_k < 1:
+        raise ValueError(f"top_k must be at least 1, got {top_k}")
     available = corpus.topics()
     unknown = [t for t in topics or [] if t not in available]
     if unknown:
@@ -56,12 +56,11 @@ class LeaderboardEngine:
         """
         self._crm = None if isinstance(crm, (str, Path)) else crm
         if self._crm is None:
-            path = Path(crm)
-            self.export_dir = path if (path / CONFIG_FILE).exists() else path / "export"
-            if not (self.export_dir / CONFIG_FILE).exists():
-                raise FileNotFoundError(f"{path} is not a CRM (a training run directory or its export/)")
-            self.settings = SimpleNamespace(**json.loads((self.export_dir / CONFIG_FILE).read_text()))
-            self.fingerprint = crm_fingerprint(self.export_dir)
+            self.export_dir = resolve_export(crm)
+            self.settings = read_settings(self.export_dir)
+            # bf16 and fp32 scores differ in their last digits: each precision keeps its own scores
+            precision = "|".join(f"{k}={v}" for k, v in sorted(load_kwargs.items()) if k in ("dtype", "autocast_bf16"))
+            self.fingerprint = crm_fingerprint(self.export_dir) + (f"|{precision}" if precision else "")
         else:
             self.settings = self._crm.settings
             self.fingerprint = getattr(crm, "fingerprint", None) or f"in-memory-{id(crm)}"
@@ -76,6 +75,14 @@ class LeaderboardEngine:
 
             self._crm = load_crm(self.export_dir, **self.load_kwargs)
         return self._crm
+
+    def check_criteria(self, criteria: Sequence[str]) -> None:
+        """Raise :class:`~crm.data.rendering.CriteriaTooLong` (saying the limit) when the CRM cannot read them."""
+        self.crm.check_criteria(normalise_criteria(criteria))
+
+    def criteria_limits(self) -> dict[str, int]:
+        """The most criteria this CRM reads, in tokens and about as many characters of typical English."""
+        return self.crm.criteria_limits()
 
     # ---- scoring ---------------------------------------------------------------------------
     def _needed_keys(self, corpus, qids, models, baseline) -> list[Key]:
@@ -112,25 +119,39 @@ class LeaderboardEngine:
             values = [p if kind == "first" else 1.0 - p for (_, _, kind), p in zip(keys, p_a.tolist())]
         return dict(zip(keys, values))
 
+    @staticmethod
+    def _content(corpus: Corpus, key: Key, baseline: str) -> str:
+        """The cache key of a score: what was judged, not the names it goes by."""
+        qid, model, kind = key
+        texts = [corpus.queries[qid].text, corpus.answers[model][qid]]
+        if kind != "reward":
+            texts.append(corpus.answers[baseline][qid])
+        return content_key(kind, *texts)
+
     def scores(
         self, corpus: Corpus, qids, models, baseline, criteria, progress=False, on_progress=None, should_stop=None
     ) -> tuple[dict[Key, float], int]:
         """Every needed score, from the cache or computed (and cached chunk by chunk); returns (scores, computed).
 
-        ``on_progress(done, total)`` is called after every chunk; ``should_stop()`` is checked before each
-        and raises :class:`ScoringCancelled` (what was computed so far stays cached).
+        Criteria the CRM cannot read fail before anything is scored. ``on_progress(done, total)`` is
+        called after every chunk; ``should_stop()`` is checked before each and raises
+        :class:`ScoringCancelled` (what was computed so far stays cached).
         """
         crit_key = criteria_key(criteria)
         keys = self._needed_keys(corpus, qids, models, baseline)
-        found = self.cache.get(self.fingerprint, crit_key, corpus.name, keys)
+        contents = {key: self._content(corpus, key, baseline) for key in keys}
+        cached = self.cache.get(self.fingerprint, crit_key, contents.values())
+        found = {key: cached[content] for key, content in contents.items() if content in cached}
         todo = [k for k in keys if k not in found]
+        if todo:
+            self.check_criteria(criteria)
         from tqdm.auto import tqdm
 
         for start in tqdm(range(0, len(todo), CHUNK), desc="scoring", unit="chunk", disable=not progress or not todo):
             if should_stop is not None and should_stop():
                 raise ScoringCancelled(f"cancelled after {start} of {len(todo)} scores (those are cached)")
             computed = self._compute(corpus, todo[start : start + CHUNK], baseline, criteria)
-            self.cache.put(self.fingerprint, crit_key, corpus.name, computed)
+            self.cache.put(self.fingerprint, crit_key, {contents[key]: value for key, value in computed.items()})
             found.update(computed)
             if on_progress is not None:
                 on_progress(min(start + CHUNK, len(todo)), len(todo))
@@ -155,6 +176,10 @@ class LeaderboardEngine:
         if not criteria:
             raise ValueError("the criteria are empty: write at least one preference, e.g. 'Prefer concise answers.'")
         baseline = baseline or corpus.default_baseline
+        if baseline is None:
+            raise ValueError(
+                f"{corpus.name} has no default baseline: name one (--baseline) among {', '.join(corpus.models)}"
+            )
         if baseline not in corpus.answers:
             raise ValueError(f"unknown baseline {baseline!r}; models in {corpus.name}: {', '.join(corpus.models)}")
         models = list(models or corpus.models)

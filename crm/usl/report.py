@@ -37,8 +37,11 @@ def print_board(board: Board, corpus: str, topics, seconds: float, console: Cons
         f"criteria: {' / '.join(board.criteria)}"
     )
     print_tables([board_table(board, title)], console)
+    console = console or Console()
     source = "all from the cache" if board.scored == 0 else f"{board.scored} scores computed"
-    (console or Console()).print(f"{len(board.rows)} models in {seconds:.1f} s ({source})")
+    console.print(f"{len(board.rows)} models in {seconds:.1f} s ({source})")
+    if dropped := board.notes.get("queries_without_baseline_answer"):
+        console.print(f"[yellow]{dropped} selected queries left out: {board.baseline} has no answer to them[/yellow]")
 
 
 def write_board(board: Board, out: Path) -> None:

@@ -1,0 +1,82 @@
+"""A CRM export directory as a format: its layout, its settings and where to find it. No torch here,
+so the leaderboard can answer from its cache without loading a model.
+
+Layout::
+
+    export/
+      crm_config.json      head, pooling, input format, length budget, format version
+      head.safetensors     the reward head
+      backbone/            transformers ``save_pretrained`` of the backbone
+      tokenizer/           the tokenizer, chat template included
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import MISSING, dataclass
+from pathlib import Path
+
+FORMAT_VERSION = 1
+CONFIG_NAME = "crm_config.json"
+
+
+@dataclass
+class CRMSettings:
+    head: str
+    pooling: str
+    input_format: str
+    max_length: int
+    max_response_tokens: int | None = None
+    max_query_tokens: int | None = None
+    format_version: int = FORMAT_VERSION
+
+    @classmethod
+    def from_config(cls, cfg) -> CRMSettings:
+        """The settings of a run composed from conf/train.yaml (or its saved .hydra/config.yaml)."""
+        return cls(
+            head=cfg.loss.head,
+            pooling=cfg.model.pooling,
+            input_format=cfg.model.input_format,
+            max_length=cfg.data.max_length,
+            max_response_tokens=cfg.data.max_response_tokens,
+            max_query_tokens=cfg.data.get("max_query_tokens"),
+        )
+
+
+class ExportError(ValueError):
+    """A damaged or mismatched export directory; the message names the file and what is wrong."""
+
+
+def read_settings(export_dir: str | Path) -> CRMSettings:
+    """The settings of an export directory (head, pooling, ...) without loading any weights."""
+    path = Path(export_dir) / CONFIG_NAME
+    if not path.exists():
+        raise FileNotFoundError(f"{export_dir} is not a CRM export directory (no {CONFIG_NAME})")
+    try:
+        fields = json.loads(path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ExportError(f"{path}: not valid JSON ({err}); the export is damaged") from None
+    if not isinstance(fields, dict):
+        raise ExportError(f"{path}: expected a JSON object of settings")
+    version = fields.get("format_version", FORMAT_VERSION)
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise ExportError(f"{path}: export format {version!r} is newer than this crm supports ({FORMAT_VERSION})")
+    declared = CRMSettings.__dataclass_fields__
+    problems = []
+    if unknown := sorted(set(fields) - set(declared)):
+        problems.append(f"unknown field(s) {', '.join(unknown)}")
+    if missing := sorted(n for n, f in declared.items() if f.default is MISSING and n not in fields):
+        problems.append(f"missing field(s) {', '.join(missing)}")
+    if problems:
+        raise ExportError(f"{path}: " + "; ".join(problems))
+    return CRMSettings(**fields)
+
+
+def resolve_export(path: str | Path) -> Path:
+    """An export directory, given it or the training run directory that holds it as ``export/``."""
+    path = Path(path)
+    if not (path / CONFIG_NAME).exists() and (path / "export" / CONFIG_NAME).exists():
+        path = path / "export"
+    if not (path / CONFIG_NAME).exists():
+        raise FileNotFoundError(f"{path} is not a CRM export directory (no {CONFIG_NAME})")
+    return path
