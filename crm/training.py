@@ -14,10 +14,13 @@ import torch
 from hydra.utils import instantiate
 from lightning import Callback, LightningDataModule, Trainer, seed_everything
 from lightning.pytorch.callbacks import LearningRateMonitor, ModelCheckpoint
+from lightning.pytorch.loggers import CSVLogger
+from lightning.pytorch.utilities import rank_zero_only
 from omegaconf import DictConfig, OmegaConf
 from rich.console import Console
 from rich.table import Table
 
+from crm.config import checkpoint_run_dir
 from crm.data.datamodule import eval_order
 from crm.evaluation.families import by_family, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
@@ -69,6 +72,29 @@ def resolve_ckpt_path(value: str | None) -> str | None:
     return str(path)
 
 
+def run_directory(cfg: DictConfig, ckpt_path: str | None) -> Path:
+    """The output directory; a resumed fit continues in its checkpoint's run directory: Lightning reloads
+    the checkpoint callback's best checkpoint and score only when its directory has not moved."""
+    run = checkpoint_run_dir(ckpt_path) if cfg.get("train", True) else None
+    if run is not None and Path(cfg.paths.output_dir).resolve() != run.resolve():
+        log.info("resuming in the run directory %s", run)
+        cfg.paths.output_dir = str(run)
+    return Path(cfg.paths.output_dir)
+
+
+@rank_zero_only
+def keep_earlier_curves(loggers: list[Any]) -> None:
+    """Lightning's CSVLogger deletes an existing metrics.csv: a resumed run keeps its earlier curves
+    as ``metrics.<n>.csv`` beside the new file."""
+    for logger in loggers:
+        current = Path(logger.log_dir) / "metrics.csv" if isinstance(logger, CSVLogger) else None
+        if current is not None and current.is_file():
+            n = 1
+            while current.with_name(f"metrics.{n}.csv").exists():
+                n += 1
+            current.rename(current.with_name(f"metrics.{n}.csv"))
+
+
 def world_size(trainer_cfg: DictConfig) -> int:
     devices = trainer_cfg.get("devices", 1)
     if isinstance(devices, str) and devices != "auto":
@@ -107,7 +133,8 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit and test a CRM as configured; returns (metrics, objects)."""
     started = time.time()
     seed_everything(cfg.seed, workers=True)
-    output_dir = Path(cfg.paths.output_dir)
+    ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
+    output_dir = run_directory(cfg, ckpt_path)
     output_dir.mkdir(parents=True, exist_ok=True)
     head = cfg.loss.head
 
@@ -131,6 +158,7 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         test_sets=datamodule.test_set_names,
     )
     loggers = instantiate_group(cfg.get("logger"))
+    keep_earlier_curves(loggers)
     callbacks: list[Callback] = instantiate_group(cfg.get("callbacks"))
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
@@ -142,14 +170,14 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
             OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
         )
 
-    ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
     if cfg.get("train", True):
         trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
         ckpt_path = best_checkpoint(trainer) or None
     metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
     fit_seconds = time.time() - started
 
-    if cfg.get("test", True) and datamodule.test_set_names:
+    tested = bool(cfg.get("test", True) and datamodule.test_set_names)
+    if tested:  # with ckpt_path: loads the best checkpoint's weights into the module
         if ckpt_path is not None:
             log.info("testing the checkpoint %s", ckpt_path)
         test_results = trainer.test(module, datamodule=datamodule, ckpt_path=ckpt_path, verbose=False)
@@ -160,7 +188,7 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         families = {}
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
     if cfg.get("export", True):
-        objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export")
+        objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export", tested)
 
     summary = {
         "metrics": metrics,
@@ -190,16 +218,28 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     return metrics, objects
 
 
-def export_run(cfg: DictConfig, trainer: Trainer, module: CRMLitModule, tokenizer, ckpt_path: str | None, out: Path):
-    """Write the export directory on rank 0: from memory, or consolidated from the checkpoint under ZeRO-3."""
+def export_run(
+    cfg: DictConfig,
+    trainer: Trainer,
+    module: CRMLitModule,
+    tokenizer,
+    ckpt_path: str | None,
+    out: Path,
+    loaded: bool = False,
+):
+    """Write the export directory on rank 0 with the weights of ``ckpt_path`` (the best checkpoint; ``loaded``:
+    testing already put them in the module): consolidated from the checkpoint under DeepSpeed, else from memory."""
     zero3 = getattr(trainer.strategy, "zero_stage_3", False)
     if zero3:
         trainer.strategy.barrier()  # every rank has finished writing its shards
         ckpt_path = ckpt_path or trainer.checkpoint_callback.last_model_path
     if not trainer.is_global_zero:
         return None
-    if zero3:
+    if zero3 or (ckpt_path and not loaded and Path(ckpt_path).is_dir()):  # a DeepSpeed checkpoint directory
         return export_zero_checkpoint(ckpt_path, cfg, out)
+    if ckpt_path and not loaded:  # after a fit the module holds the last weights, not the best
+        state = torch.load(ckpt_path, map_location="cpu", weights_only=False, mmap=True)["state_dict"]
+        module.load_state_dict(state)
     return export_crm(out, merge_lora(module.model), tokenizer, CRMSettings.from_config(cfg))
 
 

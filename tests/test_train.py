@@ -3,17 +3,20 @@
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 import torch
+from lightning import Callback
 
-from crm.data.schema import DataFormatError, read_samples
+from crm.data.schema import DataFormatError, read_samples, write_samples
 from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.scorers import CRMScorer
 from crm.evaluation.test_sets import load_test_set
 from crm.export import CRM, load_crm
-from crm.training import train
-from tests.conftest import ROOT, TINY_TRAIN, files_override
+from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule
+from crm.training import build_reward_model, train
+from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair
 
 NO_PROGRESS = ("~callbacks.rich_progress_bar",)
 
@@ -113,11 +116,107 @@ def test_resume_continues_from_the_checkpoint(compose_train, tiny_files, tmp_pat
     _, objects = train(resumed)
     trainer = objects["trainer"]
     assert trainer.global_step == 4
-    ckpt = torch.load(tmp_path / "b" / "checkpoints" / "last.ckpt", weights_only=False)
+    assert not (tmp_path / "b").exists()  # the resumed fit continues in the run's own directory
+    ckpt = torch.load(tmp_path / "a" / "checkpoints" / "last.ckpt", weights_only=False)
     assert ckpt["global_step"] == 4
     # Only two new optimizer steps ran: the optimizer state counts 4 updates in all.
     state = ckpt["optimizer_states"][0]["state"]
     assert int(next(iter(state.values()))["step"]) == 4
+
+
+class Killed(RuntimeError):
+    """The run's state when it was killed: its logged metrics and its checkpoint callback."""
+
+    def __init__(self, trainer):
+        super().__init__(f"killed after step {trainer.global_step}")
+        self.metrics = {k: float(v) for k, v in trainer.callback_metrics.items()}
+        self.checkpoint_callback = trainer.checkpoint_callback
+
+
+class KillAt(Callback):
+    """Kills a fit before the optimizer step after ``step`` (its validation and checkpoints are written)."""
+
+    def __init__(self, step: int):
+        self.step = step
+
+    def on_train_batch_start(self, trainer, pl_module, batch, batch_idx) -> None:
+        if trainer.global_step == self.step:
+            raise Killed(trainer)
+
+
+def short_criteria_pairs(path, winner: str, n: int = 4) -> str:
+    """Style pairs (A short, B long), both sides judged under the short style's criteria, all preferring ``winner``."""
+    samples = [style_pair(f"Question {i}: what is {i} plus zero?", i) for i in range(n)]
+    write_samples(path, [replace(s, preference=winner, human_winner=winner, b_criteria=s.a_criteria) for s in samples])
+    return str(path)
+
+
+def test_resume_keeps_the_best_checkpoint_and_metric(compose_train, tiny_files, tmp_path):
+    """A run killed after its best checkpoint and resumed with ``ckpt_path=<run dir>`` continues in its directory,
+    tests and exports the best checkpoint, not the worse last one, and keeps ``val/acc_best``."""
+    run = tmp_path / "run"
+    train_short = short_criteria_pairs(tmp_path / "train_short.jsonl", "model_a", n=16)
+    common = (
+        *TINY_TRAIN,
+        "data.direction=original",
+        "data.val_direction=original",
+        "trainer.max_steps=4",
+        "trainer.val_check_interval=1",
+    )
+    killed = compose_train(
+        *common,
+        files_override({**tiny_files, "train": train_short, "val": train_short}),
+        "+callbacks.kill._target_=tests.test_train.KillAt",
+        "+callbacks.kill.step=2",
+        output_dir=run,
+    )
+    with pytest.raises(Killed) as kill:
+        train(killed)
+    best_path = kill.value.checkpoint_callback.best_model_path
+    best_loss, best_acc = float(kill.value.checkpoint_callback.best_model_score), kill.value.metrics["val/acc_best"]
+    assert torch.load(run / "checkpoints" / "last.ckpt", weights_only=False)["global_step"] == 2
+
+    # After the resume the validation set prefers the long answers: every later validation is worse than the
+    # best before the kill (as when a run overfits after its best checkpoint).
+    val_long = short_criteria_pairs(tmp_path / "val_long.jsonl", "model_b")
+    resumed = compose_train(
+        *common,
+        files_override({**tiny_files, "train": train_short, "val": val_long}),
+        f"ckpt_path={run}",
+        output_dir=tmp_path / "new_run",  # the directory a run composed without the resume would get
+    )
+    assert resumed.hydra.run.dir == str(run)  # `python train.py ckpt_path=<run dir>` runs in the run directory
+    metrics, objects = train(resumed)
+    trainer = objects["trainer"]
+    assert trainer.global_step == 4 and metrics["val/loss"] > best_loss and metrics["val/acc"] < best_acc
+
+    # (a) The same run directory, the checkpoint callback's state intact.
+    assert not (tmp_path / "new_run").exists()
+    assert torch.load(run / "checkpoints" / "last.ckpt", weights_only=False)["global_step"] == 4
+    assert trainer.checkpoint_callback.best_model_path == best_path
+    assert float(trainer.checkpoint_callback.best_model_score) == best_loss
+    assert json.loads((run / "metrics.json").read_text())["best_checkpoint"] == best_path
+    # (b) The export holds the best checkpoint's weights, not the last one's.
+    exported = load_crm(run).model.state_dict()
+
+    def same_weights(ckpt) -> bool:
+        state = torch.load(ckpt, weights_only=False)["state_dict"]
+        return all(torch.equal(value, state[f"model.{name}"]) for name, value in exported.items())
+
+    assert same_weights(best_path) and not same_weights(run / "checkpoints" / "last.ckpt")
+    # (c) The best validation accuracy carries over the resume (the value sweeps optimise).
+    assert metrics["val/acc_best"] == best_acc
+
+
+def test_checkpoints_without_the_best_accuracy_still_load(compose_train):
+    cfg = compose_train("model=qwen3_tiny")
+    module = CRMLitModule(build_reward_model(cfg.model, "bt"), optimizer=torch.optim.AdamW)
+    module.val_acc_best.update(0.75)
+    module.on_load_checkpoint({"state_dict": module.state_dict()})  # written before val/acc_best was saved
+    assert module.val_acc_best.update_count == 0  # starts afresh
+    checkpoint = {}
+    module.on_save_checkpoint(checkpoint)
+    assert VAL_ACC_BEST_KEY not in checkpoint  # nothing to carry before the first validation
 
 
 def test_broken_jsonl_line_is_reported_with_file_and_line(compose_train, tiny_files):

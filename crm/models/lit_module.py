@@ -15,6 +15,7 @@ from crm.models.reward_model import RewardModel
 from crm.throughput import tokens_in_batch, training_flops
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best
 
 
 class CRMLitModule(LightningModule):
@@ -93,6 +94,17 @@ class CRMLitModule(LightningModule):
             return
         self.val_acc_best(self.val_acc.compute())
         self.log("val/acc_best", self.val_acc_best.compute(), prog_bar=False)
+
+    def on_save_checkpoint(self, checkpoint: dict[str, Any]) -> None:
+        """torchmetrics states are not in the state dict: keep the best validation accuracy across a resume."""
+        if self.val_acc_best.update_count:  # the local state: compute() would sync ranks
+            checkpoint[VAL_ACC_BEST_KEY] = float(self.val_acc_best.max_value)
+
+    def on_load_checkpoint(self, checkpoint: dict[str, Any]) -> None:
+        """Restore the best validation accuracy; checkpoints written before it was saved start it afresh."""
+        self.val_acc_best.reset()
+        if checkpoint.get(VAL_ACC_BEST_KEY) is not None:
+            self.val_acc_best.update(checkpoint[VAL_ACC_BEST_KEY])
 
     def test_step(self, batch: dict[str, torch.Tensor], batch_idx: int, dataloader_idx: int = 0) -> None:
         loss, preds, targets = self.step(batch)
