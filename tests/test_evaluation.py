@@ -315,6 +315,7 @@ def test_evaluate_leaves_out_pairs_whose_criteria_the_crm_cannot_read(compose_ev
     assert info["unscorable"] == 2 and info["unscorable_ids"] == ["too-long-criteria"]
     assert "tokens of criteria" in info["unscorable_reason"]
     assert json.loads((tmp_path / "eval" / "metrics.json").read_text())["test_sets"]["mine"]["unscorable"] == 2
+    assert "(10 pairs; 2 left out, unscorable: CRM: the criteria take" in (tmp_path / "eval" / "results.md").read_text()
 
 
 def test_harness_scores_shared_pairs_once():

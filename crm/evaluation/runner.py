@@ -155,7 +155,10 @@ def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
     sets = "\n".join(
-        f"- `{name}`: {info['description']} ({info['pairs']} pairs)" for name, info in metrics["test_sets"].items()
+        f"- `{name}`: {info['description']} ({info['pairs']} pairs"
+        + (f"; {info['unscorable']} left out, unscorable: {info['unscorable_reason']}" if "unscorable" in info else "")
+        + ")"
+        for name, info in metrics["test_sets"].items()
     )
     (out_dir / "results.md").write_text(
         f"# Evaluation of `{cfg.ckpt}`\n\n{sets}\n\n" + "\n".join(to_markdown(t) for t in tables)
