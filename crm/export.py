@@ -14,7 +14,7 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 from tqdm.auto import tqdm
-from transformers import AutoModel, AutoTokenizer
+from transformers import AutoConfig, AutoModel, AutoTokenizer
 
 from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, read_settings, resolve_export
 from crm.data.rendering import Renderer
@@ -34,6 +34,34 @@ def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRM
     return out_dir
 
 
+def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Renderer:
+    """How a CRM renders what it scores. Long criteria may lengthen a sequence up to twice the trained
+    length, within the backbone's positions; long queries and earlier turns are shortened instead."""
+    positions = getattr(backbone_config, "max_position_embeddings", None) or settings.max_length
+    return Renderer(
+        tokenizer,
+        settings.head,
+        settings.input_format,
+        settings.max_length,
+        settings.max_response_tokens,
+        truncate_query=True,
+        max_query_tokens=settings.max_query_tokens,
+        drop_earlier_turns=True,
+        length_limit=min(positions, 2 * settings.max_length),
+    )
+
+
+def load_scoring_renderer(path: str | Path) -> Renderer:
+    """A CRM's renderer from its tokenizer and backbone config alone, without its weights: enough to
+    check criteria against its limits in a fraction of a second."""
+    path = resolve_export(path)
+    return scoring_renderer(
+        AutoTokenizer.from_pretrained(path / "tokenizer"),
+        read_settings(path),
+        AutoConfig.from_pretrained(path / "backbone"),
+    )
+
+
 class CRM:
     """A loaded customizable reward model: scores answer pairs under criteria."""
 
@@ -42,23 +70,7 @@ class CRM:
         self.tokenizer = tokenizer
         self.settings = settings
         self.autocast_bf16 = autocast_bf16  # bf16 matmuls with fp32 weights, as in bf16-mixed training
-        self.renderer = Renderer(
-            tokenizer,
-            settings.head,
-            settings.input_format,
-            settings.max_length,
-            settings.max_response_tokens,
-            truncate_query=True,
-            max_query_tokens=settings.max_query_tokens,
-            drop_earlier_turns=True,
-            length_limit=self.length_limit(model, settings),
-        )
-
-    @staticmethod
-    def length_limit(model: RewardModel, settings: CRMSettings) -> int:
-        """Long criteria may lengthen a sequence up to twice the trained length, within the backbone's positions."""
-        positions = getattr(model.backbone.config, "max_position_embeddings", None) or settings.max_length
-        return min(positions, 2 * settings.max_length)
+        self.renderer = scoring_renderer(tokenizer, settings, model.backbone.config)
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
         """Raise :class:`~crm.data.rendering.CriteriaTooLong` (limit in tokens and characters) before scoring."""
@@ -66,7 +78,7 @@ class CRM:
 
     def criteria_limits(self) -> dict[str, int]:
         """The most criteria this CRM reads: tokens, and about as many characters of typical English."""
-        return {"tokens": self.renderer.criteria_token_limit(), "characters": self.renderer.criteria_char_limit()}
+        return self.renderer.criteria_limits()
 
     @property
     def device(self) -> torch.device:

@@ -97,7 +97,8 @@ def test_scoring_reads_criteria_up_to_its_stated_limit_and_rejects_longer_ones(f
     too_long = [" ".join(words[: fitting + 3])]
     with pytest.raises(CriteriaTooLong, match=rf"at most {limit} tokens of criteria \(about \d+ characters"):
         renderer.check_criteria(too_long)
-    assert renderer.criteria_char_limit() > limit
+    assert renderer.criteria_limits() == {"tokens": limit, "characters": renderer.criteria_limits()["characters"]}
+    assert renderer.criteria_limits()["characters"] > limit
 
 
 def test_chat_bt_puts_criteria_in_the_system_turn(qwen_tokenizer):

@@ -12,7 +12,6 @@ from crm.data.corpus import load_corpus
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import DataFormatError
 from crm.export import load_crm
-from crm.usl import engine as engine_module
 from crm.usl.__main__ import main as usl_main
 from crm.usl.board import BoardRow, board_kendall_tau, bootstrap_interval, interval_ranks, length_controlled_win_rate
 from crm.usl.cache import ScoreCache, content_key, criteria_key
@@ -139,7 +138,6 @@ def test_cls_averages_both_orders(tiny_crm, tmp_path):
 def test_cache_hits_and_a_killed_run_resumes(tiny_crm, tmp_path, monkeypatch):
     corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
     crm_dir, cache = tiny_crm("bt"), tmp_path / "cache.sqlite"
-    monkeypatch.setattr(engine_module, "CHUNK", 5)
     engine = LeaderboardEngine(crm_dir, cache)
     real = engine._compute
     done = []
@@ -152,7 +150,7 @@ def test_cache_hits_and_a_killed_run_resumes(tiny_crm, tmp_path, monkeypatch):
 
     monkeypatch.setattr(engine, "_compute", dies_after_two_chunks)
     with pytest.raises(KeyboardInterrupt):
-        engine.board(corpus, ["Be brief."], select_queries(corpus))
+        engine.board(corpus, ["Be brief."], select_queries(corpus), chunk=5)
     assert ScoreCache(cache).count() == 10  # two chunks of 5 were committed before the kill
 
     resumed = LeaderboardEngine(crm_dir, cache)  # a new process: only the rest is scored

@@ -1,11 +1,13 @@
 """Start the leaderboard web page: `crm-app --ckpt logs/train/runs/<run>` (or `python -m crm.app ...`).
 
-Bound to 127.0.0.1 unless --host says otherwise (e.g. --host 0.0.0.0 to serve other machines).
+Bound to 127.0.0.1 unless --host says otherwise (e.g. --host 0.0.0.0 to serve other machines). Bound
+to loopback, it answers only to the host names localhost, 127.0.0.1 and [::1] (against DNS rebinding).
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import sys
 from pathlib import Path
 
@@ -24,6 +26,15 @@ def parse_ckpts(values: list[str]) -> dict[str, str]:
     return ckpts
 
 
+def is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crm-app", description=__doc__)
     parser.add_argument("--ckpt", action="append", required=True, help="a CRM run/export dir, or NAME=DIR (repeatable)")
@@ -37,10 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     import uvicorn
 
-    from crm.app.server import create_app, load_corpora
+    from crm.app.server import LOOPBACK_HOSTS, create_app, load_corpora
 
     corpora = load_corpora(args.corpus or ["mt_bench", "arena_hard"], args.raw_dir or default_raw_dir())
-    app = create_app(parse_ckpts(args.ckpt), corpora, args.cache or default_cache())
+    bound = f"[{args.host.strip('[]')}]" if ":" in args.host else args.host.lower()  # e.g. 127.0.0.2, [::1]
+    allowed_hosts = tuple(dict.fromkeys((*LOOPBACK_HOSTS, bound))) if is_loopback(args.host) else None  # else any
+    app = create_app(parse_ckpts(args.ckpt), corpora, args.cache or default_cache(), allowed_hosts=allowed_hosts)
     print(f"leaderboard page: http://{args.host}:{args.port}/")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

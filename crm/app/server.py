@@ -4,51 +4,97 @@ FastAPI + a small page rather than Gradio: the page is a thin client over the sa
 as the CLI, long scoring runs as a background job that reports progress and can be cancelled, and
 every text reaches the page as JSON shown with ``textContent`` (never parsed as HTML), which keeps
 answers and criteria from injecting markup.
+
+What the server holds is bounded (see :class:`AppLimits`): request bodies (413 past the limit, checked
+from ``Content-Length`` and while the body streams in), finished jobs (evicted oldest first past a cap
+or a time to live; running and queued jobs never are), and scoring jobs (a small worker pool with a
+bounded queue: 503 when it is full). A request whose scores are all cached is answered in the request
+itself, without waiting for a running job. Criteria are checked against what the CRM can read before
+anything is scored. Every response carries security headers, and a server bound to loopback answers
+only to loopback host names (DNS rebinding).
 """
 
 from __future__ import annotations
 
+import json
+import re
 import threading
+import time
 import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException
-from fastapi.responses import FileResponse
-from pydantic import BaseModel
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from crm.data.corpus import Corpus
+from crm.data.rendering import CriteriaTooLong
 from crm.usl.board import board_kendall_tau
 from crm.usl.cache import ScoreCache, normalise_criteria
 from crm.usl.corpus import load_named_corpus
-from crm.usl.engine import LeaderboardEngine, ScoringCancelled, select_queries
+from crm.usl.engine import LeaderboardEngine, NotCached, ScoringCancelled, select_queries
 
-MAX_CRITERION_CHARS = 300
-MAX_CRITERIA = 12
 PRESETS = {
     "prefer concise": "Prefer concise answers that get straight to the point.",
     "prefer detailed": "Prefer thorough, detailed answers.",
     "friendly, casual tone": "Prefer a friendly, casual tone.\nKeep it light and conversational.",
 }
 STATIC = Path(__file__).parent / "static"
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")  # allowed Host names (any port) when bound to loopback
+# Criteria are checked token by token only up to this many times the CRM's limit in characters:
+# longer text cannot fit (typical English runs ~4 characters a token) and is refused without tokenizing.
+CHAR_PRECHECK_FACTOR = 2
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    # the page loads its own script and style sheet and calls its own API, nothing else, nothing inline
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+_HOST = re.compile(r"^(?P<name>\[[0-9a-f:.]+\]|[^:\[\]]+)(?::\d{1,5})?$")
+
+
+@dataclass(frozen=True)
+class AppLimits:
+    """What bounds the server's memory and threads."""
+
+    max_body_bytes: int = 64 * 1024  # request bodies; two criteria sets at a large CRM's limit fit easily
+    max_finished_jobs: int = 100  # finished jobs kept for their results and drill-down, newest first
+    job_ttl_s: float = 3600.0  # finished jobs older than this are dropped
+    workers: int = 1  # jobs taken from the queue at once (scoring itself runs one at a time: the CRM is shared)
+    max_queued: int = 8  # jobs waiting for a worker; one more gets 503
+    chunk: int = 32  # scores computed between two looks at Cancel (about one batch)
 
 
 class BoardRequest(BaseModel):
     corpus: str
     ckpt: str
     criteria: str  # one criterion per line
-    topics: list[str] = []
-    search: str | None = None
-    top_k: int = 20
+    topics: list[str] = Field(default_factory=list, max_length=1000)
+    search: str | None = Field(None, max_length=1000)
+    top_k: int = Field(20, ge=1, le=100_000)
     baseline: str | None = None
     versus: str | None = None  # a second criteria set: both boards and Kendall tau
 
 
 @dataclass
 class Job:
-    request: BoardRequest
-    status: str = "running"  # running | done | error | cancelled
+    corpus: str
+    ckpt: str
+    sets: dict[str, list[str]]  # "criteria" (and "versus") -> the normalised criteria
+    qids: list[str]
+    baseline: str | None
+    status: str = "queued"  # queued | running | done | error | cancelled
     done: int = 0
     total: int = 0
     message: str = ""
@@ -56,23 +102,23 @@ class Job:
     result: dict[str, Any] | None = None
     boards: dict[str, Any] = field(default_factory=dict)
     cancel: threading.Event = field(default_factory=threading.Event)
+    finished_at: float | None = None  # time.monotonic() when it stopped running
+    future: Future | None = None
+
+    def finish(self, status: str, message: str = "") -> None:
+        self.status, self.message, self.finished_at = status, message, time.monotonic()
 
 
-def clean_criteria(text: str, notices: list[str]) -> list[str]:
-    """One criterion per line; overlong ones are capped (with a notice), empty input is refused."""
+class _BodyTooLarge(StarletteHTTPException):
+    pass
+
+
+def clean_criteria(text: str) -> list[str]:
+    """One criterion per line; empty input is refused (the CRM's limit is checked separately)."""
     criteria = normalise_criteria((text or "").splitlines())
     if not criteria:
         raise ValueError("Write at least one criterion (one per line), e.g. 'Prefer concise answers.'")
-    if len(criteria) > MAX_CRITERIA:
-        notices.append(f"Only the first {MAX_CRITERIA} of {len(criteria)} criteria are used.")
-        criteria = criteria[:MAX_CRITERIA]
-    capped = []
-    for c in criteria:
-        if len(c) > MAX_CRITERION_CHARS:
-            notices.append(f"A criterion longer than {MAX_CRITERION_CHARS} characters was shortened.")
-            c = c[:MAX_CRITERION_CHARS]
-        capped.append(c)
-    return capped
+    return criteria
 
 
 def board_json(board) -> dict[str, Any]:
@@ -85,55 +131,261 @@ def board_json(board) -> dict[str, Any]:
     }
 
 
-def create_app(ckpts: dict[str, str], corpora: dict[str, Corpus], cache_path: str | Path) -> FastAPI:
-    """``ckpts``: name -> CRM directory; ``corpora``: name -> loaded corpus."""
-    app = FastAPI(title="crm leaderboard")
+def host_allowed(host: str | None, allowed: tuple[str, ...]) -> bool:
+    """``host`` (a Host header: name, optional port) names one of ``allowed``."""
+    match = _HOST.match((host or "").strip().lower())
+    return bool(match) and match.group("name") in allowed
+
+
+async def _send_json(send, status: int, detail: str, extra_headers: dict[str, str] | None = None) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    headers += [(k.lower().encode(), v.encode()) for k, v in (extra_headers or {}).items()]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class GuardMiddleware:
+    """Pure ASGI, outermost: security headers on every response, the Host check, the body size limit.
+
+    The body limit is enforced from ``Content-Length`` before anything is read, and while the body
+    streams in (chunked uploads): past the limit the 413 is sent at once and the rest is never read.
+    """
+
+    def __init__(self, app, max_body_bytes: int, allowed_hosts: tuple[str, ...] | None):
+        self.app, self.max_body_bytes, self.allowed_hosts = app, max_body_bytes, allowed_hosts
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        state = {"started": False, "responded": False}
+
+        async def send_secured(message) -> None:
+            if state["responded"]:
+                return  # the 413 went out; what the app answers to the aborted read is dropped
+            if message["type"] == "http.response.start":
+                state["started"] = True
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", []), *(h for h in self.headers if h[0] not in names)],
+                }
+            await send(message)
+
+        headers = {k.lower(): v for k, v in scope.get("headers", [])}
+        if self.allowed_hosts is not None:
+            host = headers.get(b"host", b"").decode("latin-1")
+            if not host_allowed(host, self.allowed_hosts):
+                names = ", ".join(self.allowed_hosts)
+                await _send_json(send_secured, 400, f"unexpected Host header {host!r}: this server answers to {names}")
+                return
+        limit = self.max_body_bytes
+        too_large = f"the request body is over the limit of {limit} bytes ({limit // 1024} KiB)"
+        close = {"Connection": "close"}
+        length = headers.get(b"content-length")
+        if length is not None:
+            if not length.strip().isdigit():
+                await _send_json(send_secured, 400, "invalid Content-Length header", close)
+                return
+            if int(length) > limit:
+                await _send_json(send_secured, 413, too_large, close)
+                return
+        received = 0
+
+        async def receive_limited():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    if not state["started"]:
+                        await _send_json(send_secured, 413, too_large, close)
+                        state["responded"] = True
+                    raise _BodyTooLarge(413, too_large)
+            return message
+
+        try:
+            await self.app(scope, receive_limited, send_secured)
+        except Exception:
+            if not state["responded"]:
+                raise
+
+
+def create_app(
+    ckpts: dict[str, str],
+    corpora: dict[str, Corpus],
+    cache_path: str | Path,
+    limits: AppLimits | None = None,
+    allowed_hosts: tuple[str, ...] | None = LOOPBACK_HOSTS,
+) -> FastAPI:
+    """``ckpts``: name -> CRM directory; ``corpora``: name -> loaded corpus.
+
+    ``allowed_hosts``: the Host names (any port) the server answers to; ``None`` accepts any (for a
+    server bound to other interfaces than loopback).
+    """
+    limits = limits or AppLimits()
     jobs: dict[str, Job] = {}
+    jobs_lock = threading.Lock()  # the job store and the count of queued and running jobs
     engines: dict[str, LeaderboardEngine] = {}
-    lock = threading.Lock()  # one scoring run at a time: the CRM and the CPU are shared
+    engines_lock = threading.Lock()
+    load_lock = threading.Lock()  # one CRM load at a time, and each CRM loaded once
+    check_lock = threading.Lock()  # a tokenizer is not safe to share between request threads
+    scoring_lock = threading.Lock()  # one scoring run at a time: the CRM and the CPU are shared
+    criteria_limits: dict[str, dict[str, int]] = {}
+    readers = threading.local()  # a cache connection per request thread: reads never wait for the writer
+    pool = ThreadPoolExecutor(max_workers=limits.workers, thread_name_prefix="crm-board")
+    in_flight = 0  # queued and running jobs
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        yield
+        for job in list(jobs.values()):
+            job.cancel.set()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="crm leaderboard", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(GuardMiddleware, max_body_bytes=limits.max_body_bytes, allowed_hosts=allowed_hosts)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.state.jobs, app.state.pool, app.state.limits = jobs, pool, limits
+
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, err: Exception) -> JSONResponse:
+        # sent outside the middleware stack: the security headers are added here
+        detail = f"server error: {type(err).__name__}: {err}"
+        return JSONResponse({"detail": detail}, status_code=500, headers=SECURITY_HEADERS)
 
     def engine_for(name: str) -> LeaderboardEngine:
         if name not in ckpts:
             raise ValueError(f"unknown CRM {name!r}; available: {', '.join(ckpts)}")
-        if name not in engines:
-            engines[name] = LeaderboardEngine(ckpts[name], ScoreCache(cache_path))
-        return engines[name]
+        with engines_lock:
+            if name not in engines:
+                engines[name] = LeaderboardEngine(ckpts[name], ScoreCache(cache_path))
+            return engines[name]
+
+    def loaded_engine(name: str) -> LeaderboardEngine:
+        engine = engine_for(name)
+        with load_lock:
+            engine.crm  # noqa: B018 - loads the CRM once
+        return engine
+
+    def limits_for(name: str) -> dict[str, int]:
+        with check_lock:
+            if name not in criteria_limits:  # from the CRM's tokenizer and config: its weights are not loaded
+                criteria_limits[name] = dict(engine_for(name).criteria_limits())
+        return criteria_limits[name]
 
     def corpus_for(name: str) -> Corpus:
         if name not in corpora:
             raise ValueError(f"unknown corpus {name!r}; available: {', '.join(corpora)}")
         return corpora[name]
 
-    def run(job: Job) -> None:
-        r = job.request
+    @lru_cache(maxsize=128)  # a free-text search embeds every query: the same request again is instant
+    def queries_for(corpus: str, topics: tuple[str, ...], search: str | None, top_k: int) -> tuple[str, ...]:
+        return tuple(select_queries(corpus_for(corpus), list(topics), search, top_k))
+
+    def reader_cache() -> ScoreCache:
+        if getattr(readers, "cache", None) is None:
+            readers.cache = ScoreCache(cache_path)
+        return readers.cache
+
+    def evict() -> None:
+        """Drop finished jobs past their time to live, then the oldest past the cap; never a running one."""
+        now = time.monotonic()
+        with jobs_lock:
+            finished = sorted((j.finished_at, k) for k, j in jobs.items() if j.finished_at is not None)
+            expired = [k for t, k in finished if now - t > limits.job_ttl_s]
+            kept = [k for t, k in finished if now - t <= limits.job_ttl_s]
+            for k in expired + kept[: max(0, len(kept) - limits.max_finished_jobs)]:
+                del jobs[k]
+
+    def add_job(job: Job) -> str:
+        job_id = uuid.uuid4().hex[:16]
+        with jobs_lock:
+            jobs[job_id] = job
+        evict()
+        return job_id
+
+    def result_of(job: Job) -> dict[str, Any]:
+        result: dict[str, Any] = {name: board_json(b) for name, b in job.boards.items()}
+        if "versus" in job.boards:
+            tau, p_value, n = board_kendall_tau(job.boards["criteria"].rows, job.boards["versus"].rows)
+            result["tau"] = {"tau": tau, "p_value": p_value, "models": n}
+        result["question_ids"] = job.qids
+        return result
+
+    def from_cache(job: Job, engine: LeaderboardEngine) -> bool:
+        """Build the boards from cached scores only, in the calling thread; False when a score is missing."""
+        reader = engine.reading(reader_cache())
+        corpus = corpus_for(job.corpus)
         try:
-            corpus = corpus_for(r.corpus)
-            sets = {"criteria": clean_criteria(r.criteria, job.notices)}
-            if r.versus and r.versus.strip():
-                sets["versus"] = clean_criteria(r.versus, job.notices)
-            qids = select_queries(corpus, r.topics, r.search or None, r.top_k)
-            with lock:
-                engine = engine_for(r.ckpt)
+            for name, criteria in job.sets.items():
+                job.boards[name] = reader.board(corpus, criteria, job.qids, job.baseline, cached_only=True)
+        except NotCached:
+            job.boards.clear()
+            return False
+        job.result = result_of(job)
+        job.done = job.total = len(job.sets) * len(job.qids)
+        job.finish("done")
+        return True
 
-                def progress(done: int, total: int) -> None:
-                    job.done, job.total = done, total
+    def check_criteria(name: str, label: str, criteria: list[str]) -> None:
+        """Raise :class:`CriteriaTooLong` (its message says the limit) when the CRM cannot read ``criteria``."""
+        limit = limits_for(name)
+        chars = sum(len(c) for c in criteria)
+        try:
+            if chars > CHAR_PRECHECK_FACTOR * limit["characters"]:
+                raise CriteriaTooLong(
+                    f"the criteria are {chars} characters long; this CRM reads at most {limit['tokens']} tokens of "
+                    f"criteria (about {limit['characters']} characters of typical English): shorten or drop some criteria"
+                )
+            with check_lock:
+                engine_for(name).check_criteria(criteria)
+        except CriteriaTooLong as err:
+            raise CriteriaTooLong(f"{label}: {err}") from err
 
-                for name, criteria in sets.items():
+    def progress(job: Job, index: int):
+        """Progress in queries: set ``index``'s share of scores computed, over every set's queries."""
+
+        def report(done: int, total: int) -> None:
+            job.done = index * len(job.qids) + len(job.qids) * done // max(total, 1)
+
+        return report
+
+    def run(job: Job) -> None:
+        try:
+            if job.cancel.is_set():
+                raise ScoringCancelled("cancelled before it started")
+            job.status = "running"
+            corpus = corpus_for(job.corpus)
+            baseline = job.baseline or corpus.default_baseline
+            with scoring_lock:
+                engine = loaded_engine(job.ckpt)
+                for index, (name, criteria) in enumerate(job.sets.items()):
                     job.boards[name] = engine.board(
-                        corpus, criteria, qids, r.baseline or None, on_progress=progress, should_stop=job.cancel.is_set
+                        corpus,
+                        criteria,
+                        job.qids,
+                        baseline,
+                        on_progress=progress(job, index),
+                        should_stop=job.cancel.is_set,
+                        chunk=limits.chunk,
                     )
-            result = {name: board_json(b) for name, b in job.boards.items()}
-            if "versus" in job.boards:
-                tau, p_value, n = board_kendall_tau(job.boards["criteria"].rows, job.boards["versus"].rows)
-                result["tau"] = {"tau": tau, "p_value": p_value, "models": n}
-            result["question_ids"] = qids
-            job.result, job.status = result, "done"
+                    job.done = (index + 1) * len(job.qids)
+            job.result = result_of(job)
+            job.finish("done")
         except ScoringCancelled as err:
-            job.status, job.message = "cancelled", str(err)
+            job.finish("cancelled", str(err))
         except (ValueError, FileNotFoundError) as err:  # a request the engine rejects: its message, no trace
-            job.status, job.message = "error", str(err)
+            job.finish("error", str(err))
         except Exception as err:  # noqa: BLE001 - shown to the user instead of a stack trace
-            job.status, job.message = "error", f"scoring failed: {type(err).__name__}: {err}"
+            job.finish("error", f"scoring failed: {type(err).__name__}: {err}")
+
+    def release(_future: Future) -> None:
+        nonlocal in_flight
+        with jobs_lock:
+            in_flight -= 1
 
     @app.get("/")
     def index() -> FileResponse:
@@ -141,10 +393,16 @@ def create_app(ckpts: dict[str, str], corpora: dict[str, Corpus], cache_path: st
 
     @app.get("/api/options")
     def options() -> dict[str, Any]:
+        limits_by_ckpt: dict[str, dict[str, int] | None] = {}
+        for name in ckpts:
+            try:
+                limits_by_ckpt[name] = limits_for(name)
+            except Exception:  # noqa: BLE001 - a CRM that cannot load: the page works without its limit
+                limits_by_ckpt[name] = None
         return {
             "ckpts": list(ckpts),
             "presets": PRESETS,
-            "max_criterion_chars": MAX_CRITERION_CHARS,
+            "criteria_limits": limits_by_ckpt,  # per CRM: {"tokens", "characters"} it reads at most
             "corpora": {
                 name: {"topics": c.topics(), "models": c.models, "baseline": c.default_baseline}
                 for name, c in corpora.items()
@@ -152,16 +410,51 @@ def create_app(ckpts: dict[str, str], corpora: dict[str, Corpus], cache_path: st
         }
 
     @app.post("/api/boards")
-    def start(request: BoardRequest) -> dict[str, str]:
-        job_id = uuid.uuid4().hex[:12]
-        jobs[job_id] = job = Job(request)
-        threading.Thread(target=run, args=(job,), daemon=True).start()
-        return {"job": job_id}
+    def start(request: BoardRequest):
+        nonlocal in_flight
+        try:
+            corpus = corpus_for(request.corpus)
+            engine = engine_for(request.ckpt)
+            sets = {"criteria": clean_criteria(request.criteria)}
+            if request.versus and request.versus.strip():
+                sets["versus"] = clean_criteria(request.versus)
+            baseline = request.baseline or corpus.default_baseline
+            if baseline not in corpus.answers:
+                raise ValueError(f"unknown baseline {baseline!r}; models in {corpus.name}: {', '.join(corpus.models)}")
+            topics = tuple(sorted(set(request.topics)))
+            qids = list(queries_for(request.corpus, topics, request.search or None, request.top_k))
+            job = Job(request.corpus, request.ckpt, sets, qids, baseline, total=len(sets) * len(qids))
+            if from_cache(job, engine):  # every score cached: answered here, not queued behind a running job
+                return {"job": add_job(job), "status": job.status}
+            for name, criteria in sets.items():
+                check_criteria(request.ckpt, "your criteria" if name == "criteria" else "the other criteria", criteria)
+        except CriteriaTooLong as err:
+            return JSONResponse({"detail": str(err), "limit": limits_for(request.ckpt)}, status_code=422)
+        except (ValueError, FileNotFoundError) as err:  # a request the engine rejects: its message, no trace
+            raise HTTPException(400, str(err)) from err
+        with jobs_lock:
+            if in_flight >= limits.workers + limits.max_queued:
+                busy = True
+            else:
+                busy, in_flight = False, in_flight + 1
+        if busy:
+            return JSONResponse(
+                {"detail": f"the server is busy: {in_flight} leaderboards are being built or waiting; try again soon"},
+                status_code=503,
+                headers={"Retry-After": "5"},
+            )
+        job_id = add_job(job)
+        job.future = pool.submit(run, job)
+        job.future.add_done_callback(release)
+        return {"job": job_id, "status": job.status}
 
     def get_job(job_id: str) -> Job:
-        if job_id not in jobs:
-            raise HTTPException(404, f"no job {job_id}")
-        return jobs[job_id]
+        evict()
+        with jobs_lock:
+            job = jobs.get(job_id)
+        if job is None:
+            raise HTTPException(404, f"no job {job_id} (finished jobs are kept for a while, then dropped)")
+        return job
 
     @app.get("/api/jobs/{job_id}")
     def status(job_id: str) -> dict[str, Any]:
@@ -170,8 +463,11 @@ def create_app(ckpts: dict[str, str], corpora: dict[str, Corpus], cache_path: st
 
     @app.post("/api/jobs/{job_id}/cancel")
     def cancel(job_id: str) -> dict[str, str]:
-        get_job(job_id).cancel.set()
-        return {"status": "cancelling"}
+        job = get_job(job_id)
+        job.cancel.set()
+        if job.future is not None and job.future.cancel():  # still queued: it never runs
+            job.finish("cancelled", "cancelled before it started")
+        return {"status": "cancelling" if job.status in ("queued", "running") else job.status}
 
     @app.get("/api/jobs/{job_id}/drilldown")
     def drilldown(job_id: str, model: str, question_id: str, board: str = "criteria") -> dict[str, Any]:
@@ -179,7 +475,7 @@ def create_app(ckpts: dict[str, str], corpora: dict[str, Corpus], cache_path: st
         if job.status != "done" or board not in job.boards:
             raise HTTPException(409, "the board is not ready")
         result = job.boards[board]
-        corpus = corpus_for(job.request.corpus)
+        corpus = corpus_for(job.corpus)
         p = result.outcomes.get(model, {}).get(question_id)
         if p is None:
             raise HTTPException(404, f"no score for {model} on query {question_id}")

@@ -184,15 +184,18 @@ class Renderer:
             tokens -= 1
         return 0
 
-    def criteria_char_limit(self) -> int:
-        """:meth:`criteria_token_limit` in characters of typical English criteria (a guide for input fields)."""
+    def criteria_limits(self) -> dict[str, int]:
+        """The most criteria this renderer reads when scoring: tokens, and about as many characters of
+        typical English criteria (a guide for input fields)."""
         block = criteria_block(TYPICAL_CRITERIA)
-        return int(self.criteria_token_limit() * len(block) / self._count(block))
+        tokens = self.criteria_token_limit()
+        return {"tokens": tokens, "characters": int(tokens * len(block) / self._count(block))}
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
-        """Raise :class:`CriteriaTooLong`, saying the limit in tokens and characters, before any scoring."""
+        """Raise :class:`CriteriaTooLong`, saying the limit in tokens and characters, before any scoring.
+        Not memoised: a server checks many criteria it will never score."""
         block = criteria_block(criteria)
-        tokens, limit = self._count(block), self.criteria_token_limit()
+        tokens, limit = len(self._tokens(block)), self.criteria_token_limit()
         if tokens > limit:
             chars_per_token = len(block) / max(tokens, 1)
             raise CriteriaTooLong(

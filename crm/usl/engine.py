@@ -8,8 +8,10 @@ pair in both orders and average p(model wins), so the answer's position cannot d
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +27,10 @@ CHUNK = 256  # items scored (and committed to the cache) at a time
 
 class ScoringCancelled(RuntimeError):
     """Raised between chunks when the caller asked to stop."""
+
+
+class NotCached(LookupError):
+    """``cached_only``: some score would have to be computed."""
 
 
 def select_queries(
@@ -76,13 +82,28 @@ class LeaderboardEngine:
             self._crm = load_crm(self.export_dir, **self.load_kwargs)
         return self._crm
 
+    @cached_property
+    def renderer(self):
+        """The CRM's rendering (its tokenizer and limits), without loading its weights when they are not loaded."""
+        if self._crm is not None:
+            return self._crm.renderer
+        from crm.export import load_scoring_renderer
+
+        return load_scoring_renderer(self.export_dir)
+
     def check_criteria(self, criteria: Sequence[str]) -> None:
         """Raise :class:`~crm.data.rendering.CriteriaTooLong` (saying the limit) when the CRM cannot read them."""
-        self.crm.check_criteria(normalise_criteria(criteria))
+        self.renderer.check_criteria(normalise_criteria(criteria))
 
     def criteria_limits(self) -> dict[str, int]:
         """The most criteria this CRM reads, in tokens and about as many characters of typical English."""
-        return self.crm.criteria_limits()
+        return self.renderer.criteria_limits()
+
+    def reading(self, cache: ScoreCache) -> LeaderboardEngine:
+        """This engine over another connection to the cache (e.g. one per thread), sharing the CRM."""
+        other = copy.copy(self)
+        other.cache = cache
+        return other
 
     # ---- scoring ---------------------------------------------------------------------------
     def _needed_keys(self, corpus, qids, models, baseline) -> list[Key]:
@@ -129,13 +150,25 @@ class LeaderboardEngine:
         return content_key(kind, *texts)
 
     def scores(
-        self, corpus: Corpus, qids, models, baseline, criteria, progress=False, on_progress=None, should_stop=None
+        self,
+        corpus: Corpus,
+        qids,
+        models,
+        baseline,
+        criteria,
+        progress=False,
+        on_progress=None,
+        should_stop=None,
+        chunk: int = CHUNK,
+        cached_only: bool = False,
     ) -> tuple[dict[Key, float], int]:
-        """Every needed score, from the cache or computed (and cached chunk by chunk); returns (scores, computed).
+        """Every needed score, from the cache or computed (and cached ``chunk`` by ``chunk``); returns
+        (scores, computed).
 
         Criteria the CRM cannot read fail before anything is scored. ``on_progress(done, total)`` is
         called after every chunk; ``should_stop()`` is checked before each and raises
-        :class:`ScoringCancelled` (what was computed so far stays cached).
+        :class:`ScoringCancelled` (what was computed so far stays cached). ``cached_only`` raises
+        :class:`NotCached` instead of computing anything (no model is loaded).
         """
         crit_key = criteria_key(criteria)
         keys = self._needed_keys(corpus, qids, models, baseline)
@@ -143,18 +176,20 @@ class LeaderboardEngine:
         cached = self.cache.get(self.fingerprint, crit_key, contents.values())
         found = {key: cached[content] for key, content in contents.items() if content in cached}
         todo = [k for k in keys if k not in found]
+        if todo and cached_only:
+            raise NotCached(f"{len(todo)} of {len(keys)} scores are not cached")
         if todo:
             self.check_criteria(criteria)
         from tqdm.auto import tqdm
 
-        for start in tqdm(range(0, len(todo), CHUNK), desc="scoring", unit="chunk", disable=not progress or not todo):
+        for start in tqdm(range(0, len(todo), chunk), desc="scoring", unit="chunk", disable=not progress or not todo):
             if should_stop is not None and should_stop():
                 raise ScoringCancelled(f"cancelled after {start} of {len(todo)} scores (those are cached)")
-            computed = self._compute(corpus, todo[start : start + CHUNK], baseline, criteria)
+            computed = self._compute(corpus, todo[start : start + chunk], baseline, criteria)
             self.cache.put(self.fingerprint, crit_key, {contents[key]: value for key, value in computed.items()})
             found.update(computed)
             if on_progress is not None:
-                on_progress(min(start + CHUNK, len(todo)), len(todo))
+                on_progress(min(start + chunk, len(todo)), len(todo))
         return found, len(todo)
 
     # ---- board -----------------------------------------------------------------------------
@@ -171,6 +206,8 @@ class LeaderboardEngine:
         progress: bool = False,
         on_progress=None,
         should_stop=None,
+        chunk: int = CHUNK,
+        cached_only: bool = False,
     ) -> Board:
         criteria = normalise_criteria(criteria)
         if not criteria:
@@ -189,7 +226,9 @@ class LeaderboardEngine:
         base_answers = corpus.answers[baseline]
         usable = [q for q in qids if q in base_answers]
         needed = sorted(set(models) | {baseline})
-        scores, computed = self.scores(corpus, usable, needed, baseline, criteria, progress, on_progress, should_stop)
+        scores, computed = self.scores(
+            corpus, usable, needed, baseline, criteria, progress, on_progress, should_stop, chunk, cached_only
+        )
         outcomes, lengths, mean_lengths, per_query = {}, {}, {}, {}
         for model in models:
             if model == baseline:
