@@ -27,37 +27,12 @@ from crm.evaluation.metrics import prob_chosen
 from crm.evaluation.report import family_table, fmt, print_tables
 from crm.evaluation.scorers import LengthScorer
 from crm.export import CRMSettings, export_crm
+from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
-from crm.models.reward_model import RewardModel, freeze_lower, load_backbone
 from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
-
-
-def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -> RewardModel:
-    """The configured backbone and head; ``weights=False`` builds the architecture without loading weights."""
-    backbone_cfg = model_cfg.backbone
-
-    def as_dict(node: DictConfig | None) -> dict | None:
-        return OmegaConf.to_container(node, resolve=True) if node else None
-
-    backbone = load_backbone(
-        pretrained=backbone_cfg.pretrained,
-        init_config=as_dict(backbone_cfg.init_config),
-        dtype=backbone_cfg.dtype,
-        attn_implementation=backbone_cfg.attn_implementation,
-        config_overrides=as_dict(backbone_cfg.get("config_overrides")),
-        weights=weights,
-    )
-    model = RewardModel(backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout)
-    freeze = model_cfg.get("freeze") or {}
-    if freeze:
-        frozen = freeze_lower(backbone, freeze.get("embeddings", False), freeze.get("layers", 0))
-        log.info("froze %.1fM backbone parameters (%s)", frozen / 1e6, dict(freeze))
-    if model_cfg.gradient_checkpointing:
-        model.enable_gradient_checkpointing()
-    return model
 
 
 def resolve_ckpt_path(value: str | None) -> str | None:

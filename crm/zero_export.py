@@ -21,8 +21,7 @@ from omegaconf import DictConfig, OmegaConf
 
 from crm.config import register_resolvers
 from crm.export import CRMSettings, export_crm
-from crm.models.lora import apply_lora, merge_lora
-from crm.models.reward_model import RewardModel
+from crm.models.factory import model_from_state
 
 
 def consolidated_state_dict(checkpoint_dir: str | Path, tag: str | None = None) -> dict[str, torch.Tensor]:
@@ -43,22 +42,6 @@ def export_zero_checkpoint(
     """Consolidate ``checkpoint_dir`` and write an export directory; fails if any weight is missing."""
     model = model_from_state(cfg, consolidated_state_dict(checkpoint_dir, tag), str(checkpoint_dir))
     return export_crm(out_dir, model, instantiate(cfg.model.tokenizer), CRMSettings.from_config(cfg))
-
-
-def model_from_state(cfg: DictConfig, state: dict[str, torch.Tensor], source: str) -> RewardModel:
-    """The configured architecture (LoRA merged) loaded from a LightningModule state dict; every
-    backbone and head weight must be there."""
-    from crm.training import build_reward_model
-
-    weights = {k.removeprefix("model."): v for k, v in state.items() if k.startswith("model.")}
-    model = apply_lora(build_reward_model(cfg.model, cfg.loss.head, weights=False), cfg.get("peft"))
-    missing, unexpected = model.load_state_dict(weights, strict=False)
-    if missing or unexpected:
-        raise ValueError(
-            f"{source}: the weights do not match the configured model "
-            f"(missing: {missing[:5]}{'...' if len(missing) > 5 else ''}; unexpected: {unexpected[:5]})"
-        )
-    return merge_lora(model)
 
 
 def run_config(run_dir: str | Path) -> DictConfig:

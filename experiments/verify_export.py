@@ -19,7 +19,8 @@ from pathlib import Path
 import torch
 
 from crm.export import CRM, CRMSettings, load_crm
-from crm.zero_export import consolidated_state_dict, model_from_state, run_config
+from crm.models.factory import model_from_state
+from crm.zero_export import consolidated_state_dict, run_config
 
 
 def checkpoint_state(path: Path) -> dict[str, torch.Tensor]:

@@ -137,7 +137,7 @@ def tiny_crm(compose_train, tmp_path):
     from hydra.utils import instantiate
 
     from crm.export import CRMSettings, export_crm
-    from crm.training import build_reward_model
+    from crm.models.factory import build_reward_model
 
     def _make(head: str) -> Path:
         cfg = compose_train("model=qwen3_tiny", f"loss={head}")

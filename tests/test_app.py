@@ -59,7 +59,7 @@ def crm_dir(tmp_path_factory, cache_dir) -> Path:
 
     from crm.config import register_resolvers
     from crm.export import CRMSettings, export_crm
-    from crm.training import build_reward_model
+    from crm.models.factory import build_reward_model
 
     register_resolvers()
     out = tmp_path_factory.mktemp("app_crm")

@@ -6,9 +6,9 @@ from omegaconf import OmegaConf
 
 from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
+from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.reward_model import RewardModel, pool
-from crm.training import build_reward_model
 from tests.conftest import ROOT, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model

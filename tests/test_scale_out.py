@@ -119,8 +119,8 @@ def test_zero_export_refuses_a_mismatched_model(compose_train, tmp_path):
 
 
 def test_lora_freezes_the_backbone_trains_adapters_and_head_and_merges_exactly(compose_train):
+    from crm.models.factory import build_reward_model
     from crm.models.lora import apply_lora, merge_lora
-    from crm.training import build_reward_model
 
     cfg = compose_train("model=qwen3_tiny", "loss=bt", "peft=lora")
     torch.manual_seed(0)

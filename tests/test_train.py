@@ -14,8 +14,9 @@ from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.scorers import CRMScorer
 from crm.evaluation.test_sets import load_test_set
 from crm.export import CRM, load_crm
+from crm.models.factory import build_reward_model
 from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule
-from crm.training import build_reward_model, train
+from crm.training import train
 from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair
 
 NO_PROGRESS = ("~callbacks.rich_progress_bar",)

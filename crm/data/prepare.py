@@ -22,10 +22,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from crm.data.conversion import stable_hash
 from crm.data.criteria import pairs as attribute_pairs
 from crm.data.criteria_pools import CRITERIA_POOLS
 from crm.data.schema import PreferenceSample, write_samples
-from crm.data.sources import RAW_HINT, SOURCES, stable_hash
+from crm.data.sources import RAW_HINT, SOURCES
 from crm.data.splits import (
     ALL_SPLITS,
     DEFAULT_FRACTIONS,

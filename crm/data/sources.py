@@ -16,7 +16,6 @@ output does not depend on record order, process or Python's salted ``hash()``.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import itertools
 import json
 import logging
@@ -25,10 +24,11 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
+from crm.data.criteria.pairs import build_attribute_pairs
 from crm.data.criteria_pools import GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.schema import DataFormatError, PreferenceSample, conversation
 
@@ -44,34 +44,6 @@ RAW_HINT = "pass --raw DIR or set CRM_RAW_DIR to the directory holding the raw d
 
 class RawDataError(DataFormatError):
     """A raw record without the documented shape; the message names the file and record/line."""
-
-
-@dataclass
-class ConversionResult:
-    """The samples a converter produced and what it counted on the way (pairs, ties, skips...)."""
-
-    samples: list[PreferenceSample] = field(default_factory=list)
-    counts: Counter = field(default_factory=Counter)
-
-    def add(self, sample: PreferenceSample) -> None:
-        self.samples.append(sample)
-        self.counts["pairs"] += 1
-        if sample.preference == "tie":
-            self.counts["ties"] += 1
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def stable_hash(text: str, length: int = 12) -> str:
-    """Short hex digest used in sample ids; identical across processes and platforms."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:length]
-
-
-def record_rng(seed: int, key: str) -> random.Random:
-    """A generator private to one record, so its draws do not depend on the other records."""
-    digest = hashlib.sha256(f"{seed}\x00{key}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 def _require_file(path: Path) -> Path:
@@ -152,35 +124,6 @@ def _skip_reason(answer_a: str, answer_b: str) -> str | None:
 
 
 # --------------------------------------------------------------------------- sample builders
-
-
-def criteria_pair(
-    source: str,
-    idx: str,
-    prompt: str,
-    answers: tuple[str, str],
-    side_criteria: tuple[list[str], list[str]],
-    topics: tuple[str, str],
-    winner: str,
-    extra: dict[str, Any],
-) -> PreferenceSample:
-    """A pair whose sides each have the criteria that make them preferred; ``winner``'s are shown."""
-    a_criteria, b_criteria = side_criteria
-    return PreferenceSample(
-        prompt=prompt,
-        model_a=conversation(prompt, answers[0]),
-        model_b=conversation(prompt, answers[1]),
-        criteria=list(a_criteria if winner == "model_a" else b_criteria),
-        preference=winner,
-        idx=idx,
-        human_winner=winner,
-        a_criteria=a_criteria,
-        b_criteria=b_criteria,
-        a_broad_criteria_topic=topics[0],
-        b_broad_criteria_topic=topics[1],
-        source=source,
-        extra=extra,
-    )
 
 
 def _style_pair(
@@ -450,8 +393,6 @@ def convert_dsp_webgpt(raw_dir: Path, seed: int) -> ConversionResult:
 def convert_attribute_pairs(raw_dir: Path, seed: int, options: Any = None) -> ConversionResult:
     """Arena-Hard and MT-Bench answers of many models, paired by criteria-family verifiers
     (see :mod:`crm.data.criteria.pairs`; ``options`` is its ``PairOptions``)."""
-    from crm.data.criteria.pairs import build_attribute_pairs  # it builds on this module
-
     return build_attribute_pairs(raw_dir, seed, options)
 
 

@@ -32,12 +32,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
 from crm.data.corpus import CORPUS_DIRS, load_corpus
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
 from crm.data.schema import PreferenceSample
-from crm.data.sources import ConversionResult, criteria_pair, record_rng, stable_hash
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
 
 log = logging.getLogger(__name__)

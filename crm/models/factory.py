@@ -1,0 +1,53 @@
+"""Build a reward model from its Hydra config: the backbone (pretrained or random), the head, frozen
+lower layers, LoRA adapters; and rebuild one from a checkpoint's state dict for export."""
+
+from __future__ import annotations
+
+import logging
+
+import torch
+from omegaconf import DictConfig, OmegaConf
+
+from crm.models.lora import apply_lora, merge_lora
+from crm.models.reward_model import RewardModel, freeze_lower, load_backbone
+
+log = logging.getLogger(__name__)
+
+
+def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -> RewardModel:
+    """The configured backbone and head; ``weights=False`` builds the architecture without loading weights."""
+    backbone_cfg = model_cfg.backbone
+
+    def as_dict(node: DictConfig | None) -> dict | None:
+        return OmegaConf.to_container(node, resolve=True) if node else None
+
+    backbone = load_backbone(
+        pretrained=backbone_cfg.pretrained,
+        init_config=as_dict(backbone_cfg.init_config),
+        dtype=backbone_cfg.dtype,
+        attn_implementation=backbone_cfg.attn_implementation,
+        config_overrides=as_dict(backbone_cfg.get("config_overrides")),
+        weights=weights,
+    )
+    model = RewardModel(backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout)
+    freeze = model_cfg.get("freeze") or {}
+    if freeze:
+        frozen = freeze_lower(backbone, freeze.get("embeddings", False), freeze.get("layers", 0))
+        log.info("froze %.1fM backbone parameters (%s)", frozen / 1e6, dict(freeze))
+    if model_cfg.gradient_checkpointing:
+        model.enable_gradient_checkpointing()
+    return model
+
+
+def model_from_state(cfg: DictConfig, state: dict[str, torch.Tensor], source: str) -> RewardModel:
+    """The configured architecture (LoRA merged) loaded from a LightningModule state dict; every
+    backbone and head weight must be there."""
+    weights = {k.removeprefix("model."): v for k, v in state.items() if k.startswith("model.")}
+    model = apply_lora(build_reward_model(cfg.model, cfg.loss.head, weights=False), cfg.get("peft"))
+    missing, unexpected = model.load_state_dict(weights, strict=False)
+    if missing or unexpected:
+        raise ValueError(
+            f"{source}: the weights do not match the configured model "
+            f"(missing: {missing[:5]}{'...' if len(missing) > 5 else ''}; unexpected: {unexpected[:5]})"
+        )
+    return merge_lora(model)

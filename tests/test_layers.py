@@ -1,0 +1,101 @@
+"""The package's layers: imports run one way (entry points -> training, evaluation, leaderboard, app ->
+export and inference -> models -> data), with no cycle, and the leaderboard answers from its cache
+without torch."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "crm"
+
+# Lowest first; a module may import its own layer and the ones below it, never one above.
+LAYERS = (
+    ("crm.config", "crm.artifact", "crm.data", "crm.throughput", "crm.time_budget"),
+    ("crm.models",),
+    ("crm.export", "crm.text_encoder", "crm.zero_export"),
+    ("crm.evaluation",),
+    ("crm.training", "crm.usl"),
+    ("crm.app",),
+)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, known: set[str]) -> set[str]:
+    """Every crm module ``path`` imports, at the top or inside a function (lazy imports count too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("crm"):
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names} & known
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name.startswith("crm")}
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    known = set(paths)
+    return {name: imported_modules(path, known) - {name} for name, path in paths.items()}
+
+
+def layer_of(module: str) -> int:
+    for rank, prefixes in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return rank
+    raise AssertionError(f"{module} belongs to no layer: add it to LAYERS")
+
+
+def test_lower_layers_never_import_higher_ones():
+    wrong = [
+        f"{module} (layer {layer_of(module)}) imports {dep} (layer {layer_of(dep)})"
+        for module, deps in import_graph().items()
+        if module != "crm"
+        for dep in deps
+        if dep != "crm" and layer_of(dep) > layer_of(module)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_cycle():
+    graph = import_graph()
+    packages = {m for m in graph if (PACKAGE.parent / m.replace(".", "/") / "__init__.py").exists()}
+
+    def cycle_from(start: str) -> list[str] | None:
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, path = stack.pop()
+            for dep in graph.get(node, ()):
+                if dep in packages:  # importing a package runs only its (empty) __init__
+                    continue
+                if dep == start:
+                    return [*path, dep]
+                if dep not in seen:
+                    seen.add(dep)
+                    stack.append((dep, [*path, dep]))
+        return None
+
+    cycles = [" -> ".join(c) for m in sorted(graph) if (c := cycle_from(m))]
+    assert not cycles, "\n".join(cycles)
+
+
+def test_every_module_imports_in_a_fresh_interpreter_and_the_leaderboard_needs_no_torch():
+    modules = sorted(m for m in import_graph() if not m.endswith("__main__"))
+    script = (
+        "import importlib, sys\n"
+        "for name in ['crm.usl.engine', 'crm.usl.cache', 'crm.usl.board', 'crm.app.server', 'crm.artifact']:\n"
+        "    importlib.import_module(name)\n"
+        "assert 'torch' not in sys.modules, 'the leaderboard imported torch'\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print('ok', len(sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr[-2000:]
