@@ -10,6 +10,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
@@ -20,6 +21,7 @@ from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, read_settings, r
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
 from crm.models.reward_model import RewardModel
+from crm.stats import sigmoid
 
 
 def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRMSettings) -> Path:
@@ -117,10 +119,10 @@ class CRM:
         encodings = [self.renderer.encode(criteria, history, [answer]) for criteria, history, answer in items]
         return self.run_rows(encodings, batch_size, progress).view(-1)
 
-    def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> torch.Tensor:
-        """p(the user prefers A over B | criteria) for each sample."""
-        scores = self.raw_scores(samples, batch_size)
-        return torch.sigmoid(scores[:, 0] - scores[:, 1])
+    def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> np.ndarray:
+        """p(the user prefers A over B | criteria) for each sample (float64)."""
+        scores = self.raw_scores(samples, batch_size).double().numpy()
+        return sigmoid(scores[:, 0] - scores[:, 1])
 
 
 def _load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:

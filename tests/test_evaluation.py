@@ -12,7 +12,6 @@ import torch
 import yaml
 
 from crm.data.criteria_pools import GENERAL_CRITERION
-from crm.data.datamodule import swap_sides
 from crm.data.noise import CriteriaBank
 from crm.data.schema import DataFormatError, write_samples
 from crm.evaluation.harness import evaluate_scorers
@@ -161,8 +160,8 @@ def test_cls_scorer_averages_both_orders(tiny_crm):
     crm = load_crm(tiny_crm("cls"))
     samples = tiny_split(5, 4)
     scores = CRMScorer(crm, batch_size=3).score(samples)
-    forward = crm.prob_a(samples).double().numpy()
-    backward = 1 - crm.prob_a([swap_sides(s) for s in samples]).double().numpy()
+    forward = crm.prob_a(samples)
+    backward = 1 - crm.prob_a([s.swapped() for s in samples])
     np.testing.assert_allclose(scores.prob_a_forward, forward, atol=1e-5)
     np.testing.assert_allclose(scores.prob_a_backward, backward, atol=1e-5)
     np.testing.assert_allclose(scores.prob_a, (forward + backward) / 2, atol=1e-5)
@@ -400,7 +399,7 @@ def test_table_builder_reads_wandb_run_directories(tmp_path):
 
 
 def test_query_bootstrap_interval_resamples_whole_queries():
-    from crm.evaluation.metrics import query_bootstrap_interval
+    from crm.stats import bootstrap_interval as query_bootstrap_interval
 
     assert query_bootstrap_interval(np.ones(6), np.array(list("aabbcc"))) == (1.0, 1.0)
     # query a: 4 pairs all right, query b: 4 pairs all wrong -> resampling queries gives 0, 0.5 or 1

@@ -91,7 +91,7 @@ class PreferenceDataset(Dataset):
         sample = apply_direction(self.samples[index], direction, rng)
         sample = apply_noise(sample, noise or self.noise, self.bank, rng)
         if self.position_swap and rng.random() < 0.5:
-            sample = swap_sides(sample)
+            sample = sample.swapped()
         return sample
 
     def directions(self, index: int) -> tuple[str, ...]:
@@ -114,26 +114,6 @@ class PreferenceDataset(Dataset):
         if self.token_lengths is not None:
             return self.token_lengths
         return [len(s.response_a) + len(s.response_b) for s in self.samples]
-
-
-def swap_sides(sample: PreferenceSample) -> PreferenceSample:
-    """The same judgement with A and B exchanged (the label moves with the answers)."""
-    flip = {"model_a": "model_b", "model_b": "model_a", "tie": "tie"}
-    return PreferenceSample(
-        prompt=sample.prompt,
-        model_a=sample.model_b,
-        model_b=sample.model_a,
-        criteria=sample.criteria,
-        preference=flip[sample.preference],
-        idx=sample.idx,
-        human_winner=flip.get(sample.human_winner) if sample.human_winner else None,
-        a_criteria=sample.b_criteria,
-        b_criteria=sample.a_criteria,
-        a_broad_criteria_topic=sample.b_broad_criteria_topic,
-        b_broad_criteria_topic=sample.a_broad_criteria_topic,
-        source=sample.source,
-        extra=sample.extra,
-    )
 
 
 def eval_order(dataset: PreferenceDataset) -> list[int]:

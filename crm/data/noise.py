@@ -20,11 +20,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace as dc_replace
 
-from crm.data.schema import PreferenceSample
+from crm.data.schema import OTHER_SIDE, PreferenceSample
 
 DIRECTIONS = ("original", "reverse", "random", "both")
 NOISE_MODES = ("none", "add", "remove", "replace", "random")
-OTHER_SIDE = {"model_a": "model_b", "model_b": "model_a"}
 
 
 class CriteriaBank:

@@ -15,6 +15,7 @@ import logging
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,9 @@ KNOWN_FIELDS = (
 
 class DataFormatError(ValueError):
     """A sample that does not follow the schema; the message names file and line."""
+
+
+OTHER_SIDE = {"model_a": "model_b", "model_b": "model_a"}
 
 
 @dataclass
@@ -77,6 +81,21 @@ class PreferenceSample:
     def has_side_criteria(self) -> bool:
         """True when each side has its own, different criteria (direction can be reversed)."""
         return bool(self.a_criteria) and bool(self.b_criteria) and self.a_criteria != self.b_criteria
+
+    def swapped(self) -> PreferenceSample:
+        """The same judgement with A and B exchanged: the label and each side's criteria move with the answers."""
+        flip = {**OTHER_SIDE, "tie": "tie"}
+        return dc_replace(
+            self,
+            model_a=self.model_b,
+            model_b=self.model_a,
+            preference=flip[self.preference],
+            human_winner=flip.get(self.human_winner) if self.human_winner else None,
+            a_criteria=self.b_criteria,
+            b_criteria=self.a_criteria,
+            a_broad_criteria_topic=self.b_broad_criteria_topic,
+            b_broad_criteria_topic=self.a_broad_criteria_topic,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

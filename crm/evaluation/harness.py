@@ -16,9 +16,10 @@ import numpy as np
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
 from crm.evaluation.families import by_family
-from crm.evaluation.metrics import PairScores, pair_metrics, prob_chosen, query_bootstrap_interval
+from crm.evaluation.metrics import PairScores, pair_metrics, prob_chosen
 from crm.evaluation.scorers import Scorer, unscorable
 from crm.evaluation.test_sets import TestSet
+from crm.stats import bootstrap_interval
 
 log = logging.getLogger(__name__)
 MAX_LISTED_IDS = 50  # of the unscorable samples, per test set, in metrics.json
@@ -86,7 +87,7 @@ def summarise(test_set: TestSet, scores: PairScores, heldout: Sequence[str] = ()
     correct = prob_chosen(scores.prob_a, labels) > 0.5
     out["by_family"] = by_family([p.sample for p in test_set.pairs], {"accuracy": correct}, heldout)
     queries = np.array([query_of(p.sample) for p in test_set.pairs], dtype=object)
-    out["accuracy_ci"] = list(query_bootstrap_interval(correct, queries))
+    out["accuracy_ci"] = list(bootstrap_interval(correct, queries))
     out["queries"] = len(set(queries.tolist()))
     for field, values in (
         ("by_direction", [p.direction for p in test_set.pairs]),

@@ -14,6 +14,8 @@ import numpy as np
 import torch
 from torchmetrics.functional.classification import multiclass_calibration_error
 
+from crm.stats import sigmoid
+
 ECE_BINS = 10
 
 
@@ -51,10 +53,6 @@ class PairScores:
         forward, backward = sigmoid(margin_forward), sigmoid(margin_backward)
         margin = (np.asarray(margin_forward, np.float64) + np.asarray(margin_backward, np.float64)) / 2
         return cls((forward + backward) / 2, margin, forward, backward)
-
-
-def sigmoid(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.asarray(x, dtype=np.float64)))
 
 
 def prob_chosen(prob_a: np.ndarray, label_a: np.ndarray) -> np.ndarray:
@@ -104,21 +102,3 @@ def pair_metrics(scores: PairScores, label_a: np.ndarray) -> dict[str, float | i
         metrics["position_consistency"] = position_consistency(scores.prob_a_forward, scores.prob_a_backward)
         metrics["accuracy_forward_only"] = strict_accuracy(scores.prob_a_forward, label_a)
     return metrics
-
-
-def query_bootstrap_interval(
-    correct: np.ndarray, groups: np.ndarray, rounds: int = 1000, seed: int = 0, level: float = 0.95
-) -> tuple[float, float]:
-    """Percentile interval of accuracy when whole queries are resampled (a cluster bootstrap).
-
-    The pairs of one query (its style pairs, both label directions) are not independent; resampling
-    queries rather than pairs keeps that correlation in the interval.
-    """
-    correct = np.asarray(correct, dtype=np.float64)
-    _, group_index = np.unique(np.asarray(groups), return_inverse=True)
-    hits = np.bincount(group_index, weights=correct)
-    counts = np.bincount(group_index).astype(np.float64)
-    draws = np.random.default_rng(seed).integers(0, len(counts), size=(rounds, len(counts)))
-    accuracy = hits[draws].sum(axis=1) / counts[draws].sum(axis=1)
-    tail = (1.0 - level) / 2
-    return float(np.quantile(accuracy, tail)), float(np.quantile(accuracy, 1.0 - tail))

@@ -18,7 +18,6 @@ from tqdm.auto import tqdm
 
 from crm.artifact import resolve_export
 from crm.config import cpu_has_native_bf16
-from crm.data.datamodule import swap_sides
 from crm.data.rendering import SampleTooLong, criteria_block
 from crm.data.schema import PreferenceSample
 from crm.evaluation.metrics import PairScores
@@ -93,7 +92,7 @@ class CRMScorer:
             rewards = self.crm.raw_scores(samples, self.batch_size, progress).double().numpy()
             margin = rewards[:, 0] - rewards[:, 1]
             return PairScores.from_both_orders(margin, margin)
-        both = list(samples) + [swap_sides(s) for s in samples]  # one length-sorted pass over both orders
+        both = list(samples) + [s.swapped() for s in samples]  # one length-sorted pass over both orders
         logits = self.crm.raw_scores(both, self.batch_size, progress).double().numpy()
         forward, backward = logits[: len(samples)], logits[len(samples) :]
         return PairScores.from_both_orders(forward[:, 0] - forward[:, 1], backward[:, 1] - backward[:, 0])

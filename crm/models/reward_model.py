@@ -145,7 +145,11 @@ def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: in
         frozen += list(backbone.get_input_embeddings().parameters())
     if layers:
         blocks = next(
-            (m for m in backbone.modules() if isinstance(m, nn.ModuleList) and len(m) == backbone.config.num_hidden_layers),
+            (
+                m
+                for m in backbone.modules()
+                if isinstance(m, nn.ModuleList) and len(m) == backbone.config.num_hidden_layers
+            ),
             None,
         )
         if blocks is None or layers > len(blocks):

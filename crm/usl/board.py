@@ -9,6 +9,8 @@ import numpy as np
 from scipy.optimize import minimize
 from scipy.stats import kendalltau
 
+from crm.stats import sigmoid
+
 
 @dataclass
 class BoardRow:
@@ -36,19 +38,6 @@ class Board:
     outcomes: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> question -> p(beats baseline)
 
 
-def bootstrap_interval(
-    outcomes: np.ndarray, rounds: int = 1000, seed: int = 0, level: float = 0.95
-) -> tuple[float, float]:
-    """Percentile interval of the mean over ``rounds`` seeded resamples of the queries."""
-    outcomes = np.asarray(outcomes, dtype=np.float64)
-    if len(outcomes) == 0:
-        return float("nan"), float("nan")
-    rng = np.random.default_rng(seed)
-    means = outcomes[rng.integers(0, len(outcomes), size=(rounds, len(outcomes)))].mean(axis=1)
-    tail = (1.0 - level) / 2
-    return float(np.quantile(means, tail)), float(np.quantile(means, 1.0 - tail))
-
-
 def interval_ranks(lower: np.ndarray, upper: np.ndarray) -> list[int]:
     """Rank = 1 + the number of models whose lower bound exceeds this model's upper bound."""
     lower, upper = np.asarray(lower), np.asarray(upper)
@@ -66,7 +55,7 @@ def length_controlled_win_rate(outcomes: np.ndarray, length_diff_z: np.ndarray) 
         return float(np.mean(np.logaddexp(0, logits) - p * logits) + 1e-3 * theta[1] ** 2)
 
     a, _ = minimize(loss, np.zeros(2), method="L-BFGS-B").x
-    return float(1.0 / (1.0 + np.exp(-a)))
+    return float(sigmoid(a))
 
 
 def board_kendall_tau(first: list[BoardRow], second: list[BoardRow]) -> tuple[float, float, int]:

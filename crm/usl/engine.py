@@ -18,7 +18,8 @@ import numpy as np
 
 from crm.artifact import read_settings, resolve_export
 from crm.data.corpus import Corpus
-from crm.usl.board import Board, BoardRow, bootstrap_interval, interval_ranks, length_controlled_win_rate
+from crm.stats import bootstrap_interval, sigmoid
+from crm.usl.board import Board, BoardRow, interval_ranks, length_controlled_win_rate
 from crm.usl.cache import Key, ScoreCache, content_key, criteria_key, crm_fingerprint, normalise_criteria
 
 log = logging.getLogger(__name__)
@@ -136,7 +137,7 @@ class LeaderboardEngine:
                 samples.append(
                     PreferenceSample(prompt=query[q], model_a=a, model_b=b, criteria=criteria, preference="model_a")
                 )
-            p_a = self.crm.prob_a(samples, self.batch_size).double().numpy()
+            p_a = self.crm.prob_a(samples, self.batch_size)
             values = [p if kind == "first" else 1.0 - p for (_, _, kind), p in zip(keys, p_a.tolist())]
         return dict(zip(keys, values))
 
@@ -236,7 +237,7 @@ class LeaderboardEngine:
             have = [q for q in usable if q in corpus.answers[model]]
             if self.settings.head == "bt":
                 margin = np.array([scores[(q, model, "reward")] - scores[(q, baseline, "reward")] for q in have])
-                p = 1.0 / (1.0 + np.exp(-margin))
+                p = sigmoid(margin)
             else:
                 p = np.array([(scores[(q, model, "first")] + scores[(q, model, "second")]) / 2 for q in have])
             outcomes[model] = p
@@ -254,7 +255,7 @@ class LeaderboardEngine:
         scale = all_diffs.std() or 1.0
         rows = []
         for model, p in outcomes.items():
-            lower, upper = bootstrap_interval(p, rounds, seed)
+            lower, upper = bootstrap_interval(p, rounds=rounds, seed=seed)
             lc = length_controlled_win_rate(p, lengths[model] / scale) if length_control and len(p) else None
             win_rate = float(p.mean()) if len(p) else float("nan")
             rows.append(BoardRow(model, win_rate, lower, upper, 0, len(p), mean_lengths[model], lc))
