@@ -1,5 +1,7 @@
 """Sweep definitions and paper-ablation experiment configs: every command a sweep issues composes,
-and every experiment config runs end to end on the tiny Qwen3."""
+and every experiment config runs end to end on the tiny Qwen3. The config groups that extend each
+other compose as intended: Qwen3 size presets, ablations of paper_crm_4b, `loss=` as an alias of
+`head=`, and the noise group setting the data's noise."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from tests.conftest import ROOT, TINY_TRAIN, files_override
 
 SWEEPS = sorted((ROOT / "sweeps").glob("*.yaml"))
 EXPERIMENTS = sorted(p.stem for p in (ROOT / "conf" / "experiment").glob("*.yaml"))
-GROUPS = {"experiment", "model", "loss", "noise", "data", "logger", "peft", "strategy", "trainer"}
+GROUPS = {"experiment", "model", "head", "loss", "noise", "data", "logger", "peft", "strategy", "trainer"}
 
 
 def sweep_commands(definition: dict) -> list[list[str]]:
@@ -63,3 +65,76 @@ def test_every_experiment_config_smoke_runs_on_tiny_qwen3(compose_train, tiny_fi
     metrics, objects = train(cfg)
     assert objects["trainer"].global_step == 1
     assert "test/queries_original/acc" in metrics
+
+
+QWEN3_SIZES = ["qwen3_0_6b", "qwen3_1_7b", "qwen3_4b", "qwen3_8b"]
+PER_SIZE = ["model.name", "model.backbone.pretrained", "data.batch_size", "data.eval_batch_size"]
+
+
+def resolved(cfg, blank=()) -> dict:
+    """The composed config without hydra, interpolations resolved, the ``blank`` keys set to None."""
+    cfg = OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"])
+    for key in blank:
+        OmegaConf.update(cfg, key, None)
+    return OmegaConf.to_container(cfg, resolve=True)
+
+
+def test_qwen3_size_presets_share_the_base_recipe(compose_train):
+    """Each size file sets only its name, weights and batch sizes; the rest comes from qwen3_base."""
+    recipes = []
+    for name in QWEN3_SIZES:
+        raw = OmegaConf.load(ROOT / "conf" / "model" / f"{name}.yaml")
+        assert list(raw.defaults) == ["qwen3_base", "_self_"]
+        assert {"model", "data"} == set(raw) - {"defaults"}
+        cfg = compose_train(f"model={name}")
+        assert cfg.model.name == name and cfg.loss.head == "cls" and cfg.hydra.runtime.choices.head == "cls"
+        assert cfg.model.backbone.pretrained.startswith("Qwen/Qwen3-")
+        recipes.append(resolved(cfg, PER_SIZE))
+    assert all(r == recipes[0] for r in recipes)
+    assert recipes[0]["data"]["max_length"] == 2048 and recipes[0]["effective_batch_size"] == 32
+
+
+@pytest.mark.parametrize("name", [e for e in EXPERIMENTS if e.startswith("ablation_")])
+def test_ablations_extend_paper_crm_4b(compose_train, name):
+    cfg = compose_train(f"experiment={name}")
+    paper = compose_train("experiment=paper_crm_4b")
+    assert cfg.task_name == name and "ablation" in cfg.tags
+    assert resolved(cfg, ["task_name", "tags"]) == resolved(paper, ["task_name", "tags"])
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [[], ["model=qwen3_4b"], ["experiment=paper_crm_4b"], ["experiment=minilm_cls"], ["model=qwen3_tiny"]],
+)
+@pytest.mark.parametrize("head", ["cls", "bt"])
+def test_loss_is_an_alias_of_head_and_beats_presets(compose_train, overrides, head):
+    by_head = compose_train(*overrides, f"head={head}")
+    by_loss = compose_train(*overrides, f"loss={head}")
+    assert by_head.loss.head == by_loss.loss.head == head
+    assert by_head.hydra.runtime.choices.head == by_loss.hydra.runtime.choices.head == head
+    assert resolved(by_head) == resolved(by_loss)
+
+
+@pytest.mark.parametrize("noise", ["none", "add", "remove", "replace", "random"])
+def test_the_noise_group_sets_the_data_noise(compose_train, noise):
+    for overrides in ([], ["data=votes"], ["experiment=paper_crm_4b"]):
+        cfg = compose_train(*overrides, f"noise={noise}")
+        assert cfg.noise.mode == cfg.data.noise == noise
+    for path in (ROOT / "conf" / "data").glob("*.yaml"):
+        assert "noise." not in path.read_text(), f"{path.name} reads the noise group"
+
+
+def test_evaluate_config_has_no_noise_group():
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    from crm.config import register_resolvers
+
+    register_resolvers()
+    GlobalHydra.instance().clear()
+    try:
+        with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+            cfg = compose("evaluate", overrides=["ckpt=/x", "paths.output_dir=/tmp/x"])
+    finally:
+        GlobalHydra.instance().clear()
+    assert "noise" not in cfg and cfg.data.noise == "none"
