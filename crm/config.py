@@ -7,30 +7,11 @@ from pathlib import Path
 
 from omegaconf import OmegaConf
 
+from crm.precision import training_precision
+
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
 # A source checkout (editable install) is the root; an installed package uses the working directory.
 PROJECT_ROOT = _SOURCE_ROOT if (_SOURCE_ROOT / "conf").is_dir() else Path.cwd()
-
-
-def cpu_has_native_bf16() -> bool:
-    """x86 CPUs with AVX512-BF16 or AMX run bf16 matmuls natively (about 2x fp32); others emulate them slowly."""
-    try:
-        flags = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
-    return any(flag in flags for flag in (" avx512_bf16", " amx_bf16"))
-
-
-def auto_precision(cpu: str = "32-true") -> str:
-    """bf16 mixed precision where the GPU supports it; on CPUs ``cpu``, where ``cpu='auto'`` means
-    bf16-mixed on CPUs with native bf16 and 32-true elsewhere."""
-    import torch  # here, not at the top: the leaderboard CLI answers from its cache without torch
-
-    if torch.cuda.is_available():
-        return "bf16-mixed" if torch.cuda.is_bf16_supported() else "32-true"
-    if cpu == "auto":
-        return "bf16-mixed" if cpu_has_native_bf16() else "32-true"
-    return cpu
 
 
 def cache_root() -> Path:
@@ -75,7 +56,7 @@ def resume_run_dir(ckpt_path: str | None, train: bool, default: str) -> str:
 def register_resolvers() -> None:
     for name, fn in (
         ("crm_root", lambda: str(PROJECT_ROOT)),
-        ("crm_precision", auto_precision),
+        ("crm_precision", training_precision),
         ("crm_run_dir", resume_run_dir),
         ("minilm_path", minilm_path),
     ):

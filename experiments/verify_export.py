@@ -18,7 +18,8 @@ from pathlib import Path
 
 import torch
 
-from crm.export import CRM, CRMSettings, load_crm
+from crm.artifact import CRMSettings
+from crm.inference import CRM, load_crm
 from crm.models.factory import model_from_state
 from crm.zero_export import consolidated_state_dict, run_config
 
@@ -34,8 +35,8 @@ def compare_export_with_checkpoint(run_dir: Path, samples, device: str = "cpu") 
     cfg = run_config(run_dir)
     ckpt = Path(json.loads((run_dir / "metrics.json").read_text())["best_checkpoint"])
     model = model_from_state(cfg, checkpoint_state(ckpt), str(ckpt))
-    exported = load_crm(run_dir, device=device)
-    reference = CRM(model.to(device), exported.tokenizer, CRMSettings.from_config(cfg))
+    exported = load_crm(run_dir, device=device, precision="fp32")
+    reference = CRM(model.to(device), exported.tokenizer, CRMSettings.from_config(cfg), exported.plan)
     return float((exported.raw_scores(samples) - reference.raw_scores(samples)).abs().max())
 
 

@@ -87,7 +87,7 @@ def scoring(monkeypatch):
     """The CRM's forward pass replaced: a fixed reward per answer, ``delay[criteria]`` seconds per answer."""
     import torch
 
-    from crm.export import CRM
+    from crm.inference import CRM
 
     state = SimpleNamespace(delay={}, scored=0)
 

@@ -26,7 +26,7 @@ from crm.evaluation.metrics import (
 from crm.evaluation.scorers import CRMScorer, HFRewardModelScorer, LengthScorer, load_scorer
 from crm.evaluation.tables import build_table, write_csv
 from crm.evaluation.test_sets import VARIANTS, TestSet, judged_pairs, load_test_set, variant
-from crm.export import load_crm
+from crm.inference import load_crm
 from tests.conftest import ROOT, style_pair, tiny_split
 
 # ---- metric definitions on hand-made arrays ---------------------------------------------------

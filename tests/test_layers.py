@@ -14,9 +14,9 @@ PACKAGE = ROOT / "crm"
 
 # Lowest first; a module may import its own layer and the ones below it, never one above.
 LAYERS = (
-    ("crm.config", "crm.artifact", "crm.data", "crm.stats", "crm.throughput", "crm.time_budget"),
+    ("crm.config", "crm.artifact", "crm.data", "crm.precision", "crm.stats", "crm.throughput", "crm.time_budget"),
     ("crm.models",),
-    ("crm.export", "crm.text_encoder", "crm.zero_export"),
+    ("crm.export", "crm.inference", "crm.text_encoder", "crm.zero_export"),
     ("crm.evaluation",),
     ("crm.training", "crm.usl"),
     ("crm.app",),

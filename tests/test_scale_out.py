@@ -15,7 +15,7 @@ from hydra.utils import instantiate
 from lightning.pytorch.strategies import DDPStrategy, DeepSpeedStrategy
 from omegaconf import DictConfig, OmegaConf
 
-from crm.export import load_crm
+from crm.inference import load_crm
 from crm.models.reward_model import load_backbone
 from crm.zero_export import export_zero_checkpoint
 from crm.zero_export import main as zero_export_main
@@ -149,7 +149,7 @@ def test_lora_freezes_the_backbone_trains_adapters_and_head_and_merges_exactly(c
 
 
 def test_lora_run_exports_a_plain_backbone(compose_train, tiny_files, tmp_path):
-    from crm.export import CRM
+    from crm.inference import CRM
     from crm.training import train
     from tests.conftest import TINY_TRAIN, files_override
 
@@ -166,7 +166,7 @@ def test_lora_run_exports_a_plain_backbone(compose_train, tiny_files, tmp_path):
     crm = load_crm(tmp_path / "run")
     assert not any("lora_" in k for k in crm.model.state_dict())
     samples = tiny_split(4, 3)
-    in_memory = CRM(objects["module"].model, objects["tokenizer"], crm.settings)
+    in_memory = CRM(objects["module"].model, objects["tokenizer"], crm.settings, crm.plan)
     torch.testing.assert_close(crm.raw_scores(samples), in_memory.raw_scores(samples))
 
 

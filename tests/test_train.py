@@ -13,7 +13,7 @@ from crm.data.schema import DataFormatError, read_samples, write_samples
 from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.scorers import CRMScorer
 from crm.evaluation.test_sets import load_test_set
-from crm.export import CRM, load_crm
+from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule
 from crm.training import train
@@ -86,10 +86,11 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
     assert sum(f["n"] for f in families.values()) == 8 and {"CRM", "longer wins"} <= set(next(iter(families.values())))
     assert (tmp_path / "run" / "checkpoints" / "last.ckpt").exists()
 
-    # The export reloads with one call and gives exactly the trained model's scores.
-    crm = load_crm(tmp_path / "run")
+    # The export reloads with one call and gives exactly the trained model's scores (in fp32, batch
+    # composition and padding change nothing; bf16 autocast would move the last digits).
+    crm = load_crm(tmp_path / "run", precision="fp32")
     samples, _ = read_samples(tiny_files["test"])
-    in_memory = CRM(objects["module"].model, objects["tokenizer"], crm.settings)
+    in_memory = CRM(objects["module"].model, objects["tokenizer"], crm.settings, crm.plan)
     assert torch.equal(crm.raw_scores(samples), in_memory.raw_scores(samples))
     assert torch.allclose(crm.raw_scores(samples, batch_size=1), in_memory.raw_scores(samples), atol=1e-5)
 

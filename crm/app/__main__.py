@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from crm.config import default_raw_dir
+from crm.precision import PRECISIONS
 from crm.usl.__main__ import default_cache
 
 
@@ -45,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
     parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default: this machine only)")
     parser.add_argument("--port", type=int, default=7860)
+    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
+    parser.add_argument(
+        "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
+    )
     args = parser.parse_args(argv)
     import uvicorn
 
@@ -53,7 +58,14 @@ def main(argv: list[str] | None = None) -> int:
     corpora = load_corpora(args.corpus or ["mt_bench", "arena_hard"], args.raw_dir or default_raw_dir())
     bound = f"[{args.host.strip('[]')}]" if ":" in args.host else args.host.lower()  # e.g. 127.0.0.2, [::1]
     allowed_hosts = tuple(dict.fromkeys((*LOOPBACK_HOSTS, bound))) if is_loopback(args.host) else None  # else any
-    app = create_app(parse_ckpts(args.ckpt), corpora, args.cache or default_cache(), allowed_hosts=allowed_hosts)
+    app = create_app(
+        parse_ckpts(args.ckpt),
+        corpora,
+        args.cache or default_cache(),
+        allowed_hosts=allowed_hosts,
+        device=args.device,
+        precision=args.precision,
+    )
     print(f"leaderboard page: http://{args.host}:{args.port}/")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

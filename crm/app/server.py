@@ -219,11 +219,14 @@ def create_app(
     cache_path: str | Path,
     limits: AppLimits | None = None,
     allowed_hosts: tuple[str, ...] | None = LOOPBACK_HOSTS,
+    device: str = "auto",
+    precision: str = "auto",
 ) -> FastAPI:
     """``ckpts``: name -> CRM directory; ``corpora``: name -> loaded corpus.
 
     ``allowed_hosts``: the Host names (any port) the server answers to; ``None`` accepts any (for a
-    server bound to other interfaces than loopback).
+    server bound to other interfaces than loopback). ``device`` and ``precision``: as for ``crm-usl``
+    (:func:`crm.precision.inference_plan`).
     """
     limits = limits or AppLimits()
     jobs: dict[str, Job] = {}
@@ -261,7 +264,9 @@ def create_app(
             raise ValueError(f"unknown CRM {name!r}; available: {', '.join(ckpts)}")
         with engines_lock:
             if name not in engines:
-                engines[name] = LeaderboardEngine(ckpts[name], ScoreCache(cache_path))
+                engines[name] = LeaderboardEngine(
+                    ckpts[name], ScoreCache(cache_path), device=device, precision=precision
+                )
             return engines[name]
 
     def loaded_engine(name: str) -> LeaderboardEngine:

@@ -14,14 +14,13 @@ from typing import Protocol
 
 import numpy as np
 import torch
-from tqdm.auto import tqdm
 
-from crm.artifact import resolve_export
-from crm.config import cpu_has_native_bf16
+from crm.artifact import CONFIG_NAME, resolve_export
 from crm.data.rendering import SampleTooLong, criteria_block
 from crm.data.schema import PreferenceSample
 from crm.evaluation.metrics import PairScores
-from crm.export import CONFIG_NAME, CRM, load_crm
+from crm.inference import CRM, load_crm, score_batches
+from crm.precision import InferencePlan, inference_plan
 
 log = logging.getLogger(__name__)
 
@@ -113,13 +112,16 @@ class HFRewardModelScorer:
         batch_size: int = 16,
         max_length: int = 2048,
         criteria_in_system: bool = False,
-        device: str | torch.device = "cpu",
-        dtype: torch.dtype | None = None,
+        plan: InferencePlan | None = None,
     ):
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
         self.path = Path(path)
-        self.model = AutoModelForSequenceClassification.from_pretrained(self.path, dtype=dtype).to(device).eval()
+        self.plan = plan or InferencePlan("cpu")
+        dtype = torch.bfloat16 if self.plan.bf16_weights else None
+        self.model = (
+            AutoModelForSequenceClassification.from_pretrained(self.path, dtype=dtype).to(self.plan.device).eval()
+        )
         if self.model.config.num_labels != 1:
             raise ValueError(f"{self.path}: a reward model needs num_labels == 1, found {self.model.config.num_labels}")
         self.tokenizer = AutoTokenizer.from_pretrained(self.path)
@@ -150,16 +152,11 @@ class HFRewardModelScorer:
                 "%s: %d sequences were longer than %d tokens and kept their end", self.name, too_long, self.max_length
             )
         self.truncated += too_long
-        ids = [i[-self.max_length :] for i in ids]
-        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
-        out = np.empty(len(ids), dtype=np.float64)
-        device = self.model.device
-        for start in tqdm(range(0, len(order), self.batch_size), desc="scoring", disable=not progress):
-            index = order[start : start + self.batch_size]
-            batch = self.tokenizer.pad([{"input_ids": ids[i]} for i in index], return_tensors="pt")
-            logits = self.model(**{k: v.to(device) for k, v in batch.items()}).logits
-            out[index] = logits[:, 0].float().cpu().numpy()
-        return out
+        rows = [{"input_ids": i[-self.max_length :]} for i in ids]
+        logits = score_batches(
+            rows, self.tokenizer, lambda **batch: self.model(**batch).logits, self.plan, self.batch_size, progress
+        )
+        return logits[:, 0].double().numpy()
 
     def score(self, samples: Sequence[PreferenceSample], progress: bool = False) -> PairScores:
         texts = [self.render(side, s.criteria) for s in samples for side in (s.model_a, s.model_b)]
@@ -183,20 +180,6 @@ def is_hf_reward_model(path: str | Path) -> bool:
     return any(a.endswith("ForSequenceClassification") for a in architectures)
 
 
-def inference_precision(device: torch.device, precision: str) -> tuple[torch.dtype | None, bool]:
-    """(weight dtype, bf16 autocast) for ``precision`` auto | bf16 | fp32 on ``device``.
-
-    auto: bf16 weights on GPUs, bf16 autocast on CPUs with native bf16, fp32 otherwise.
-    """
-    if precision not in ("auto", "bf16", "fp32"):
-        raise ValueError(f"precision must be auto, bf16 or fp32, got {precision!r}")
-    if precision == "fp32":
-        return None, False
-    if device.type == "cuda":
-        return torch.bfloat16, False
-    return None, precision == "bf16" or cpu_has_native_bf16()
-
-
 def load_scorer(
     path: str | Path,
     name: str | None = None,
@@ -210,12 +193,11 @@ def load_scorer(
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"no such model directory: {path}")
-    resolved = torch.device("cuda" if device == "auto" and torch.cuda.is_available() else device.replace("auto", "cpu"))
-    dtype, autocast_bf16 = inference_precision(resolved, precision)
     if is_crm(path):
-        return CRMScorer(load_crm(path, resolved, dtype, autocast_bf16), name or "CRM", batch_size)
+        return CRMScorer(load_crm(path, device, precision), name or "CRM", batch_size)
     if is_hf_reward_model(path):
-        return HFRewardModelScorer(path, name, batch_size, max_length, criteria_in_system, resolved, dtype)
+        plan = inference_plan(device, precision)
+        return HFRewardModelScorer(path, name, batch_size, max_length, criteria_in_system, plan)
     raise ValueError(
         f"{path} is neither a CRM (export or run directory with {CONFIG_NAME}) "
         "nor a Hugging Face sequence-classification model (config.json with a *ForSequenceClassification architecture)"

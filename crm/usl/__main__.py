@@ -17,7 +17,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from crm.config import cache_root, cpu_has_native_bf16, default_raw_dir
+from crm.config import cache_root, default_raw_dir
+from crm.precision import PRECISIONS
 from crm.usl.board import board_kendall_tau
 from crm.usl.corpus import load_named_corpus
 from crm.usl.report import print_board, write_board
@@ -55,7 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--length-control", action="store_true", help="add the length-controlled win rate")
     parser.add_argument("--cache", type=Path, default=None, help="SQLite score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
     parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
+    parser.add_argument(
+        "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
+    )
     parser.add_argument("--out", type=Path, help="write board(s) as CSV, JSON and markdown here")
     fidelity = parser.add_argument_group("fidelity")
     fidelity.add_argument("--families", default="", help="comma-separated families (default: every verified one)")
@@ -74,11 +78,7 @@ def fidelity_command(args: argparse.Namespace, corpus, argv: list[str], console:
     from crm.usl.engine import LeaderboardEngine
     from crm.usl.fidelity import parse_families, run_fidelity
 
-    # Thousands of boards' worth of answers: bf16 autocast where the CPU runs it natively (the cache
-    # keeps bf16 scores apart from the board's fp32 ones).
-    cache = args.cache or default_cache()
-    fast = args.device == "cpu" and cpu_has_native_bf16()
-    engine = LeaderboardEngine(args.ckpt, cache, args.batch_size, device=args.device, autocast_bf16=fast)
+    engine = LeaderboardEngine(args.ckpt, args.cache or default_cache(), args.batch_size, args.device, args.precision)
     heldout = None if args.heldout is None else parse_families(args.heldout)
     meta = {"command": shlex.join(["crm-usl", *argv]), "crm": str(args.ckpt)}
     splits = [x.strip() for x in args.query_splits.split(",") if x.strip()]
@@ -106,7 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "fidelity":
             fidelity_command(args, corpus, argv, console)
             return 0
-        engine = LeaderboardEngine(args.ckpt, args.cache or default_cache(), args.batch_size, device=args.device)
+        engine = LeaderboardEngine(
+            args.ckpt, args.cache or default_cache(), args.batch_size, args.device, args.precision
+        )
         topics = [t.strip() for t in args.topics.split(",") if t.strip()]
         qids = select_queries(corpus, topics, args.search, args.top_k)
         boards = {}

@@ -18,6 +18,7 @@ import numpy as np
 
 from crm.artifact import read_settings, resolve_export
 from crm.data.corpus import Corpus
+from crm.precision import inference_plan
 from crm.stats import bootstrap_interval, sigmoid
 from crm.usl.board import Board, BoardRow, interval_ranks, length_controlled_win_rate
 from crm.usl.cache import Key, ScoreCache, content_key, criteria_key, crm_fingerprint, normalise_criteria
@@ -55,32 +56,44 @@ def select_queries(
 
 
 class LeaderboardEngine:
-    def __init__(self, crm, cache: ScoreCache | str | Path, batch_size: int = 32, **load_kwargs):
-        """``crm``: a loaded CRM, or its run/export directory (loaded only when a score is missing).
-
-        crm.export (torch, transformers) is imported only when a model is needed: a request the cache
-        can answer starts and returns quickly.
+    def __init__(
+        self,
+        crm,
+        cache: ScoreCache | str | Path,
+        batch_size: int = 32,
+        device: str = "auto",
+        precision: str = "auto",
+    ):
+        """``crm``: a loaded CRM, or its run/export directory, loaded (torch, transformers) only when a
+        score is missing: a request the cache can answer starts and returns quickly. ``device`` and
+        ``precision`` follow :func:`crm.precision.inference_plan`; the cache keeps each precision's
+        scores apart (bf16 and fp32 scores differ in their last digits).
         """
         self._crm = None if isinstance(crm, (str, Path)) else crm
         if self._crm is None:
             self.export_dir = resolve_export(crm)
             self.settings = read_settings(self.export_dir)
-            # bf16 and fp32 scores differ in their last digits: each precision keeps its own scores
-            precision = "|".join(f"{k}={v}" for k, v in sorted(load_kwargs.items()) if k in ("dtype", "autocast_bf16"))
-            self.fingerprint = crm_fingerprint(self.export_dir) + (f"|{precision}" if precision else "")
+            self.plan = inference_plan(device, precision)
+            self.weights_fingerprint = crm_fingerprint(self.export_dir)
         else:
-            self.settings = self._crm.settings
-            self.fingerprint = getattr(crm, "fingerprint", None) or f"in-memory-{id(crm)}"
-        self.load_kwargs = load_kwargs
+            self.settings, self.plan = self._crm.settings, self._crm.plan
+            self.weights_fingerprint = getattr(crm, "fingerprint", None) or f"in-memory-{id(crm)}"
+        self.device, self.precision = device, precision
         self.cache = cache if isinstance(cache, ScoreCache) else ScoreCache(cache)
         self.batch_size = batch_size
 
     @property
+    def fingerprint(self) -> str:
+        """The cache's name for this CRM scoring in this precision."""
+        return f"{self.weights_fingerprint}|{self.plan.label}"
+
+    @property
     def crm(self):
         if self._crm is None:
-            from crm.export import load_crm
+            from crm.inference import load_crm
 
-            self._crm = load_crm(self.export_dir, **self.load_kwargs)
+            self._crm = load_crm(self.export_dir, self.device, self.precision)
+            self.plan = self._crm.plan  # where torch disagrees with the driver, the scores say so
         return self._crm
 
     @cached_property
@@ -88,7 +101,7 @@ class LeaderboardEngine:
         """The CRM's rendering (its tokenizer and limits), without loading its weights when they are not loaded."""
         if self._crm is not None:
             return self._crm.renderer
-        from crm.export import load_scoring_renderer
+        from crm.inference import load_scoring_renderer
 
         return load_scoring_renderer(self.export_dir)
 

@@ -1,0 +1,172 @@
+"""Load a CRM export and score with it: :func:`load_crm` gives a :class:`CRM`. Loading needs neither
+Hydra nor this project's configs, only ``crm`` and transformers. Where and in what precision it
+scores follows :mod:`crm.precision`; every batch of rows is scored by :func:`score_batches`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import torch
+from safetensors import SafetensorError
+from safetensors.torch import load_file
+from tqdm.auto import tqdm
+from transformers import AutoConfig, AutoModel, AutoTokenizer
+
+from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, read_settings, resolve_export
+from crm.data.rendering import Renderer
+from crm.data.schema import PreferenceSample
+from crm.models.reward_model import RewardModel
+from crm.precision import InferencePlan, inference_plan
+from crm.stats import sigmoid
+
+log = logging.getLogger(__name__)
+
+
+@torch.no_grad()
+def score_batches(
+    rows: Sequence[dict[str, list[int]]],
+    tokenizer,
+    forward: Callable[..., torch.Tensor],
+    plan: InferencePlan,
+    batch_size: int = 32,
+    progress: bool = False,
+) -> torch.Tensor:
+    """``forward(**padded batch)`` over token rows in length-sorted batches (little padding), without
+    gradients, on the plan's device and precision; the outputs (float32, CPU) in the rows' order."""
+    order = sorted(range(len(rows)), key=lambda i: len(rows[i]["input_ids"]))
+    outputs: torch.Tensor | None = None
+    for start in tqdm(range(0, len(order), batch_size), desc="scoring", unit="batch", disable=not progress):
+        index = order[start : start + batch_size]
+        batch = tokenizer.pad([rows[i] for i in index], return_tensors="pt")
+        device = torch.device(plan.device)
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=plan.autocast_bf16):
+            out = forward(**{k: v.to(device) for k, v in batch.items()}).float().cpu()
+        if outputs is None:
+            outputs = torch.empty(len(rows), *out.shape[1:])
+        outputs[index] = out
+    return outputs if outputs is not None else torch.empty(0)
+
+
+def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Renderer:
+    """How a CRM renders what it scores. Long criteria may lengthen a sequence up to twice the trained
+    length, within the backbone's positions; long queries and earlier turns are shortened instead."""
+    positions = getattr(backbone_config, "max_position_embeddings", None) or settings.max_length
+    return Renderer(
+        tokenizer,
+        settings.head,
+        settings.input_format,
+        settings.max_length,
+        settings.max_response_tokens,
+        truncate_query=True,
+        max_query_tokens=settings.max_query_tokens,
+        drop_earlier_turns=True,
+        length_limit=min(positions, 2 * settings.max_length),
+    )
+
+
+def load_scoring_renderer(path: str | Path) -> Renderer:
+    """A CRM's renderer from its tokenizer and backbone config alone, without its weights: enough to
+    check criteria against its limits in a fraction of a second."""
+    path = resolve_export(path)
+    return scoring_renderer(
+        AutoTokenizer.from_pretrained(path / "tokenizer"),
+        read_settings(path),
+        AutoConfig.from_pretrained(path / "backbone"),
+    )
+
+
+class CRM:
+    """A loaded customizable reward model: scores answer pairs under criteria."""
+
+    def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings, plan: InferencePlan | None = None):
+        self.model = model.eval()
+        self.tokenizer = tokenizer
+        self.settings = settings
+        self.plan = plan or InferencePlan(str(next(model.parameters()).device))
+        self.renderer = scoring_renderer(tokenizer, settings, model.backbone.config)
+
+    def check_criteria(self, criteria: Sequence[str]) -> None:
+        """Raise :class:`~crm.data.rendering.CriteriaTooLong` (limit in tokens and characters) before scoring."""
+        self.renderer.check_criteria(criteria)
+
+    def criteria_limits(self) -> dict[str, int]:
+        """The most criteria this CRM reads: tokens, and about as many characters of typical English."""
+        return self.renderer.criteria_limits()
+
+    @torch.no_grad()
+    def run_rows(self, encodings: Sequence, batch_size: int = 32, progress: bool = False) -> torch.Tensor:
+        """Model outputs for encoded rows (see :func:`score_batches`)."""
+        rows = [e.features() for e in encodings]
+        return score_batches(rows, self.tokenizer, self.model, self.plan, batch_size, progress)
+
+    def raw_scores(
+        self, samples: Sequence[PreferenceSample], batch_size: int = 32, progress: bool = False
+    ) -> torch.Tensor:
+        """``bt``: (N, 2) rewards of A and B. ``cls``: (N, 2) logits for A and B."""
+        encodings = [e for s in samples for e in self.renderer.encode_rows(s)]
+        return self.run_rows(encodings, batch_size, progress).view(len(samples), 2)
+
+    def answer_rewards(
+        self,
+        items: Sequence[tuple[Sequence[str], Sequence[dict], str]],
+        batch_size: int = 32,
+        progress: bool = False,
+    ) -> torch.Tensor:
+        """``bt`` only: the reward of each (criteria, conversation before the answer, answer), scored alone."""
+        if self.settings.head != "bt":
+            raise ValueError("answer_rewards needs a pointwise (bt) CRM; a cls CRM judges pairs (use prob_a)")
+        encodings = [self.renderer.encode(criteria, history, [answer]) for criteria, history, answer in items]
+        return self.run_rows(encodings, batch_size, progress).view(-1)
+
+    def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> np.ndarray:
+        """p(the user prefers A over B | criteria) for each sample (float64)."""
+        scores = self.raw_scores(samples, batch_size).double().numpy()
+        return sigmoid(scores[:, 0] - scores[:, 1])
+
+
+def _load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
+    try:
+        state = load_file(path)
+    except FileNotFoundError:
+        raise ExportError(f"{path} is missing: the export is incomplete") from None
+    except (SafetensorError, OSError) as err:  # a truncated or garbled file
+        raise ExportError(f"{path}: cannot be read ({err}); the file is damaged: export the run again") from None
+    try:
+        model.score.load_state_dict(state)
+    except RuntimeError:
+        shapes = {k: tuple(v.shape) for k, v in state.items()}
+        raise ExportError(
+            f"{path}: weights {shapes} do not fit a {settings.head!r} head on a backbone of hidden size "
+            f"{model.backbone.config.hidden_size} (as {path.parent / CONFIG_NAME} says)"
+        ) from None
+
+
+def load_crm(path: str | Path, device: str = "auto", precision: str = "auto") -> CRM:
+    """Load an export directory (or a training run directory containing ``export/``) to score on
+    ``device`` in ``precision`` (see :func:`crm.precision.inference_plan`: by default a GPU when one is
+    visible, bf16 where the hardware runs it natively). A damaged or mismatched file raises
+    :class:`ExportError` naming it.
+    """
+    plan = inference_plan(device, precision)
+    if plan.device.startswith("cuda") and not torch.cuda.is_available():
+        if device != "auto":
+            raise RuntimeError(f"device={device!r}, but torch sees no CUDA GPU here")
+        log.warning("the driver shows a GPU but torch cannot use it: scoring on the CPU")
+        plan = inference_plan("cpu", precision)
+    path = resolve_export(path)
+    settings = read_settings(path)
+    try:
+        backbone = AutoModel.from_pretrained(path / "backbone", dtype=torch.bfloat16 if plan.bf16_weights else None)
+    except (OSError, ValueError, RuntimeError) as err:
+        raise ExportError(f"{path / 'backbone'}: cannot load the backbone ({err})") from None
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
+    except (OSError, ValueError) as err:
+        raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
+    model = RewardModel(backbone, settings.head, settings.pooling)
+    _load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
+    return CRM(model.to(plan.device), tokenizer, settings, plan)

@@ -1,0 +1,75 @@
+"""One precision and device policy, for training and for scoring: bf16 where the hardware runs it
+natively (GPUs with bf16, x86 CPUs with AVX512-BF16 or AMX), fp32 elsewhere. No torch at import:
+the leaderboard names its precision (part of its cache key) before it knows whether it needs a model.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+PRECISIONS = ("auto", "bf16", "fp32")
+DEVICES = ("auto", "cpu", "cuda")
+
+
+def cpu_has_native_bf16() -> bool:
+    """x86 CPUs with AVX512-BF16 or AMX run bf16 matmuls natively (about 2x fp32); others emulate them slowly."""
+    try:
+        flags = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    return any(flag in flags for flag in (" avx512_bf16", " amx_bf16"))
+
+
+def cuda_present() -> bool:
+    """Whether an NVIDIA GPU is visible, asked of the driver rather than of torch (which takes seconds
+    to import). :func:`crm.inference.load_crm` confirms it with torch before using it."""
+    if os.environ.get("CUDA_VISIBLE_DEVICES", "unset").strip() in ("", "-1"):
+        return False
+    gpus = Path("/proc/driver/nvidia/gpus")
+    return gpus.is_dir() and any(gpus.iterdir())
+
+
+def training_precision(cpu: str = "32-true") -> str:
+    """Lightning's ``trainer.precision``: bf16-mixed where the GPU supports it; on CPUs ``cpu``, where
+    ``cpu='auto'`` means bf16-mixed on CPUs with native bf16 and 32-true elsewhere."""
+    import torch  # here, not at the top: see the module docstring
+
+    if torch.cuda.is_available():
+        return "bf16-mixed" if torch.cuda.is_bf16_supported() else "32-true"
+    if cpu == "auto":
+        return "bf16-mixed" if cpu_has_native_bf16() else "32-true"
+    return cpu
+
+
+@dataclass(frozen=True)
+class InferencePlan:
+    """Where and how a CRM scores. ``bf16_weights``: weights cast to bf16 (GPUs); ``autocast_bf16``:
+    fp32 weights with bf16 matmuls, as in bf16-mixed training (CPUs with native bf16)."""
+
+    device: str
+    bf16_weights: bool = False
+    autocast_bf16: bool = False
+
+    @property
+    def label(self) -> str:
+        """Names the numbers it produces: bf16 and fp32 scores differ in their last digits."""
+        kind = "bf16" if self.bf16_weights else "bf16-autocast" if self.autocast_bf16 else "fp32"
+        return f"{self.device}/{kind}"
+
+
+def inference_plan(device: str = "auto", precision: str = "auto") -> InferencePlan:
+    """``device``: auto (a GPU when one is visible) | cpu | cuda[:N]; ``precision``: auto (bf16 where
+    native) | bf16 | fp32."""
+    if precision not in PRECISIONS:
+        raise ValueError(f"precision must be one of {PRECISIONS}, got {precision!r}")
+    if device == "auto":
+        device = "cuda" if cuda_present() else "cpu"
+    if not (device == "cpu" or device.startswith("cuda")):
+        raise ValueError(f"device must be auto, cpu or cuda[:N], got {device!r}")
+    if precision == "fp32":
+        return InferencePlan(device)
+    if device.startswith("cuda"):
+        return InferencePlan(device, bf16_weights=True)
+    return InferencePlan(device, autocast_bf16=precision == "bf16" or cpu_has_native_bf16())
