@@ -12,24 +12,25 @@ from typing import Any
 import numpy as np
 import torch
 from hydra.utils import instantiate
-from lightning import Callback, LightningDataModule, Trainer, seed_everything
+from lightning import Callback, LightningDataModule, LightningModule, Trainer, seed_everything
 from lightning.pytorch.callbacks import LearningRateMonitor, ModelCheckpoint
-from lightning.pytorch.loggers import CSVLogger
+from lightning.pytorch.loggers import CSVLogger, WandbLogger
 from lightning.pytorch.utilities import rank_zero_only
 from omegaconf import DictConfig, OmegaConf
 from rich.console import Console
 from rich.table import Table
 
 from crm.config import checkpoint_run_dir
-from crm.data.datamodule import eval_order
+from crm.data.datamodule import DataEpoch, eval_order
 from crm.evaluation.families import by_family, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
-from crm.evaluation.report import family_table, fmt, print_tables
+from crm.evaluation.report import family_table
 from crm.evaluation.scorers import LengthScorer
 from crm.export import CRMSettings, export_crm
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
+from crm.tables import fmt, print_tables
 from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
@@ -70,23 +71,12 @@ def keep_earlier_curves(loggers: list[Any]) -> None:
             current.rename(current.with_name(f"metrics.{n}.csv"))
 
 
-def world_size(trainer_cfg: DictConfig) -> int:
-    devices = trainer_cfg.get("devices", 1)
-    if isinstance(devices, str) and devices != "auto":
-        devices = int(devices) if devices.lstrip("-").isdigit() else len(devices.split(","))
-    if devices in ("auto", -1):
-        gpu = trainer_cfg.get("accelerator") in ("gpu", "cuda", "auto") and torch.cuda.is_available()
-        devices = torch.cuda.device_count() if gpu else 1
-    if not isinstance(devices, int):
-        devices = len(devices)
-    return devices * int(trainer_cfg.get("num_nodes", 1))
-
-
-def derive_accumulation(cfg: DictConfig) -> int:
-    """Gradient accumulation that turns the per-device batch into ``effective_batch_size``."""
+def derive_accumulation(cfg: DictConfig, world_size: int) -> int:
+    """Gradient accumulation that turns the per-device batch on ``world_size`` devices (the trainer's)
+    into ``effective_batch_size``."""
     if not cfg.get("effective_batch_size"):
         return int(cfg.trainer.get("accumulate_grad_batches", 1))
-    per_step = cfg.data.batch_size * world_size(cfg.trainer)
+    per_step = cfg.data.batch_size * world_size
     accumulation = max(1, math.ceil(cfg.effective_batch_size / per_step))
     if accumulation * per_step != cfg.effective_batch_size:
         log.warning(
@@ -104,21 +94,71 @@ def instantiate_group(group: DictConfig | None) -> list[Any]:
     return [instantiate(node) for node in group.values() if isinstance(node, DictConfig) and "_target_" in node]
 
 
+class DataReport(Callback):
+    """Prints the datamodule's per-split counts once, when the trainer has set it up (for the fit, or the test)."""
+
+    def __init__(self) -> None:
+        self.printed = False
+
+    def setup(self, trainer: Trainer, pl_module: LightningModule, stage: str) -> None:
+        report = getattr(trainer.datamodule, "report", None)
+        if report is not None and not self.printed:
+            print_data_report(report())
+            self.printed = True
+
+
+def finish_wandb(loggers: list[Any], exit_code: int) -> None:
+    """Finish the wandb run of a WandbLogger (marked failed with a non-zero ``exit_code``): a sweep agent or a
+    Hydra multirun starts the next run in the same process, which must not log into this one."""
+    if any(isinstance(lg, WandbLogger) for lg in loggers):
+        import wandb
+
+        wandb.finish(exit_code=exit_code)
+
+
+def optimized_metric(cfg: DictConfig, metrics: dict[str, Any]) -> float | None:
+    """The value a sweep optimises: ``metrics[cfg.optimized_metric]``; None when no metric is named. A named
+    metric the run did not produce (misspelt, or never logged) is an error, not a silent None; a run that
+    did not train (``train=false``) produces no training or validation metrics and returns None for them."""
+    name = cfg.get("optimized_metric")
+    if not name:
+        return None
+    if metrics.get(name) is not None:
+        return float(metrics[name])
+    if not cfg.get("train", True):
+        log.warning("optimized_metric=%s: not produced by a run without training", name)
+        return None
+    raise ValueError(
+        f"optimized_metric={name!r} is not among this run's metrics: {', '.join(sorted(metrics)) or 'none'}"
+    )
+
+
 def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Fit and test a CRM as configured; returns (metrics, objects)."""
+    """Fit and test a CRM as configured; returns (metrics, objects). A wandb run is finished however it ends."""
     started = time.time()
     seed_everything(cfg.seed, workers=True)
     ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
     output_dir = run_directory(cfg, ckpt_path)
     output_dir.mkdir(parents=True, exist_ok=True)
-    head = cfg.loss.head
+    loggers = instantiate_group(cfg.get("logger"))
+    exit_code = 1
+    try:
+        result = fit_test_export(cfg, loggers, ckpt_path, output_dir, started)
+        exit_code = 0
+        return result
+    finally:
+        finish_wandb(loggers, exit_code)
 
+
+def fit_test_export(
+    cfg: DictConfig, loggers: list[Any], ckpt_path: str | None, output_dir: Path, started: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    head = cfg.loss.head
     tokenizer = instantiate(cfg.model.tokenizer)
+    # Set up by the trainer (fit or test); the module's per-test-set metrics follow its test sets.
     datamodule: LightningDataModule = instantiate(
         cfg.data, tokenizer=tokenizer, head=head, input_format=cfg.model.input_format
     )
-    datamodule.setup("fit")
-    print_data_report(datamodule.report())
 
     model = apply_lora(build_reward_model(cfg.model, head), cfg.get("peft"))
     optim = instantiate(cfg.optim)
@@ -130,16 +170,16 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         margin=cfg.loss.margin,
         center_rewards_coef=cfg.loss.center_rewards_coef,
         label_smoothing=cfg.loss.label_smoothing,
-        test_sets=datamodule.test_set_names,
     )
-    loggers = instantiate_group(cfg.get("logger"))
     keep_earlier_curves(loggers)
     callbacks: list[Callback] = instantiate_group(cfg.get("callbacks"))
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
-    trainer: Trainer = instantiate(
-        cfg.trainer, callbacks=callbacks, logger=loggers or False, accumulate_grad_batches=derive_accumulation(cfg)
-    )
+    callbacks += [DataEpoch(), DataReport()]
+    trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
+    # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
+    # reads it from the fit on, and its own callbacks set it the same way (GradientAccumulationScheduler).
+    trainer.accumulate_grad_batches = derive_accumulation(cfg, trainer.world_size)
     for lg in loggers:
         lg.log_hyperparams(
             OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
@@ -151,16 +191,15 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
     fit_seconds = time.time() - started
 
-    tested = bool(cfg.get("test", True) and datamodule.test_set_names)
-    if tested:  # with ckpt_path: loads the best checkpoint's weights into the module
+    tested = False
+    if cfg.get("test", True):  # with ckpt_path: loads the best checkpoint's weights into the module
         if ckpt_path is not None:
             log.info("testing the checkpoint %s", ckpt_path)
         test_results = trainer.test(module, datamodule=datamodule, ckpt_path=ckpt_path, verbose=False)
         for result in test_results:
             metrics.update({k: _to_python(v) for k, v in result.items()})
-        families = family_report(cfg, module, datamodule)
-    else:
-        families = {}
+        tested = bool(datamodule.test_set_names)  # known once set up: Lightning skips a test without test sets
+    families = family_report(cfg, module, datamodule) if tested else {}
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
     if cfg.get("export", True):
         objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export", tested)

@@ -12,8 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from crm.evaluation.report import print_tables, to_markdown
 from crm.evaluation.tables import build_table, write_csv
+from crm.tables import print_tables, to_markdown
 
 
 def main(argv: list[str] | None = None) -> int:

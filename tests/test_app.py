@@ -34,7 +34,7 @@ from crm.app.server import STATIC, AppLimits, create_app
 from crm.data.corpus import load_corpus
 from crm.usl.cache import ScoreCache
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import ROOT
+from tests.conftest import ROOT, has_module, require
 from tests.test_usl import write_corpus
 
 CHROMIUM = os.environ.get("CRM_CHROMIUM", "/usr/bin/chromium")
@@ -187,7 +187,11 @@ def served(crm_dir, tmp_path):
         yield f"http://127.0.0.1:{port}/", corpus, crm_dir, tmp_path / "cache.sqlite"
 
 
+@pytest.mark.slow
 def test_page_builds_the_engines_board_escapes_answers_and_drills_down(served):
+    require(
+        has_module("playwright") and Path(CHROMIUM).exists(), f"the browser test's Chromium ({CHROMIUM}) or playwright"
+    )
     from playwright.sync_api import sync_playwright
 
     url, corpus, ckpt, cache = served
@@ -422,6 +426,7 @@ def test_the_page_gets_the_criteria_limit_of_each_crm(client_for, crm_dir, tmp_p
 
 
 # ---- load ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_under_load_memory_stays_bounded_and_cached_requests_stay_fast(scoring, crm_dir, corpus, tmp_path):
     """320 requests from 4 clients on loopback (bodies announced at 2 MB, bodies of 60 KB, uncached and
     cached requests) while a long job runs and the queue is full."""

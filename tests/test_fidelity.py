@@ -12,7 +12,7 @@ from crm.data.corpus import Corpus, Query
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import get_family
 from crm.data.splits import split_of
-from crm.evaluation.report import to_markdown
+from crm.tables import to_markdown
 from crm.usl.board import Board, BoardRow
 from crm.usl.fidelity import (
     TABLE_HEADER,

@@ -1,6 +1,6 @@
-"""The package's layers: imports run one way (entry points -> training, evaluation, leaderboard, app ->
-export and inference -> models -> data), with no cycle, and the leaderboard answers from its cache
-without torch."""
+"""Project hygiene: imports run one way (entry points -> training, evaluation, leaderboard, app ->
+export and inference -> models -> data) with no cycle, the leaderboard answers from its cache without
+torch, and a test that needs an optional part never passes silently under CI."""
 
 from __future__ import annotations
 
@@ -14,7 +14,16 @@ PACKAGE = ROOT / "crm"
 
 # Lowest first; a module may import its own layer and the ones below it, never one above.
 LAYERS = (
-    ("crm.config", "crm.artifact", "crm.data", "crm.precision", "crm.stats", "crm.throughput", "crm.time_budget"),
+    (
+        "crm.config",
+        "crm.artifact",
+        "crm.data",
+        "crm.precision",
+        "crm.stats",
+        "crm.tables",
+        "crm.throughput",
+        "crm.time_budget",
+    ),
     ("crm.models",),
     ("crm.export", "crm.inference", "crm.text_encoder", "crm.zero_export"),
     ("crm.evaluation",),
@@ -99,3 +108,17 @@ def test_every_module_imports_in_a_fresh_interpreter_and_the_leaderboard_needs_n
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr[-2000:]
+
+
+def test_a_missing_optional_part_skips_here_and_fails_under_ci(monkeypatch):
+    import pytest
+
+    from tests.conftest import require
+
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="CI=true"):
+        require(False, "Chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="Chromium is missing"):
+        require(False, "Chromium")
+    require(True, "Chromium")  # present: nothing happens

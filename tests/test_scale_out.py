@@ -19,7 +19,7 @@ from crm.inference import load_crm
 from crm.models.reward_model import load_backbone
 from crm.zero_export import export_zero_checkpoint
 from crm.zero_export import main as zero_export_main
-from tests.conftest import ROOT, tiny_split
+from tests.conftest import ROOT, has_module, require, tiny_split
 
 STRATEGIES = sorted(p.stem for p in (ROOT / "conf" / "strategy").glob("*.yaml"))
 ZERO = {  # strategy -> (stage, optimizer offloaded, parameters offloaded)
@@ -36,6 +36,8 @@ def test_every_strategy_is_covered():
 
 @pytest.mark.parametrize("name", STRATEGIES)
 def test_strategy_config_builds_its_strategy(compose_train, name):
+    if name.startswith("deepspeed"):
+        require(has_module("deepspeed"), "DeepSpeed")
     cfg = compose_train(f"strategy={name}", "trainer=gpu", "model=qwen3_0_6b")
     assert cfg.trainer.precision == "bf16-mixed"
     node = cfg.trainer.strategy
@@ -69,6 +71,7 @@ def _free_port() -> int:
 
 
 def _zero_checkpoint(tmp_path: Path, stage: int) -> tuple[Path, dict]:
+    require(has_module("deepspeed"), "DeepSpeed")
     out = tmp_path / f"zero{stage}.ckpt"
     result = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "deepspeed_cpu_checkpoint.py"), str(out), str(stage)],
@@ -82,6 +85,7 @@ def _zero_checkpoint(tmp_path: Path, stage: int) -> tuple[Path, dict]:
     return out, json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage", [2, 3])
 def test_zero_checkpoint_converts_to_a_complete_export(compose_train, tmp_path, stage):
     checkpoint, head = _zero_checkpoint(tmp_path, stage)
@@ -119,6 +123,7 @@ def test_zero_export_refuses_a_mismatched_model(compose_train, tmp_path):
 
 
 def test_lora_freezes_the_backbone_trains_adapters_and_head_and_merges_exactly(compose_train):
+    require(has_module("peft"), "peft")
     from crm.models.factory import build_reward_model
     from crm.models.lora import apply_lora, merge_lora
 
@@ -149,6 +154,7 @@ def test_lora_freezes_the_backbone_trains_adapters_and_head_and_merges_exactly(c
 
 
 def test_lora_run_exports_a_plain_backbone(compose_train, tiny_files, tmp_path):
+    require(has_module("peft"), "peft")
     from crm.inference import CRM
     from crm.training import train
     from tests.conftest import TINY_TRAIN, files_override

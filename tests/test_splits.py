@@ -93,7 +93,10 @@ def test_assign_splits_is_deterministic() -> None:
 def test_heldout_style_only_in_new_criteria_split() -> None:
     samples = _style_samples()
     result = assign_splits(samples, seed=0, heldout_styles=("entertainment",))
-    has_heldout = lambda s: "entertainment" in (s.extra["a_style"], s.extra["b_style"])
+
+    def has_heldout(s):
+        return "entertainment" in (s.extra["a_style"], s.extra["b_style"])
+
     for name in ("train", "val", "test"):
         assert result.splits[name] and not any(has_heldout(s) for s in result.splits[name])
     new = result.splits[NEW_CRITERIA_SPLIT]

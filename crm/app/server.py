@@ -343,7 +343,8 @@ def create_app(
             if chars > CHAR_PRECHECK_FACTOR * limit["characters"]:
                 raise CriteriaTooLong(
                     f"the criteria are {chars} characters long; this CRM reads at most {limit['tokens']} tokens of "
-                    f"criteria (about {limit['characters']} characters of typical English): shorten or drop some criteria"
+                    f"criteria (about {limit['characters']} characters of typical English): "
+                    "shorten or drop some criteria"
                 )
             with check_lock:
                 engine_for(name).check_criteria(criteria)

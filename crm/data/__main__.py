@@ -13,13 +13,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
 from crm.data.prepare import prepare
 from crm.data.schema import DataFormatError, read_samples
 from crm.data.sources import RAW_HINT, SOURCES
 from crm.data.splits import DEFAULT_HELDOUT_STYLES
+from crm.tables import print_tables
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -62,17 +60,14 @@ def _run_prepare(args: argparse.Namespace) -> None:
 
 
 def _run_validate(files: list[Path]) -> None:
-    table = Table(title="Sample files")
-    for column in ("file", "samples", "model_a", "model_b", "tie", "sources"):
-        table.add_column(column, justify="left" if column in ("file", "sources") else "right", overflow="fold")
+    rows = []
     for path in files:
         samples, _ = read_samples(path)
         labels = Counter(s.preference for s in samples)
         sources = Counter(s.source or "?" for s in samples)
         by_source = ", ".join(f"{name} {n}" for name, n in sources.most_common())
-        label_counts = (str(labels[k]) for k in ("model_a", "model_b", "tie"))
-        table.add_row(str(path), str(len(samples)), *label_counts, by_source)
-    Console().print(table)
+        rows.append([str(path), str(len(samples)), *(str(labels[k]) for k in ("model_a", "model_b", "tie")), by_source])
+    print_tables([("Sample files", ["file", "samples", "model_a", "model_b", "tie", "sources"], rows)])
 
 
 def main(argv: list[str] | None = None) -> int:

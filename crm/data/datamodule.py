@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from lightning import LightningDataModule
+from lightning import Callback, LightningDataModule, LightningModule, Trainer
 from torch.utils.data import DataLoader, Dataset
 from transformers.trainer_pt_utils import LengthGroupedSampler
 
@@ -312,16 +312,18 @@ class CRMDataModule(LightningDataModule):
         if not loaded["train"][0] and stage in (None, "fit"):
             raise ValueError(f"no training samples found in {self.split_files('train') or self.processed_dir}")
         bank = CriteriaBank.from_samples(loaded["train"][0])
-        make = lambda split, direction, noise, swap: PreferenceDataset(
-            loaded[split][0], self.renderer, direction, noise, bank, self.seed, swap, lengths=loaded[split][1]
-        )
+
+        def make(split: str, direction: str, noise: str, swap: bool) -> PreferenceDataset:
+            samples, lengths = loaded[split]
+            return PreferenceDataset(samples, self.renderer, direction, noise, bank, self.seed, swap, lengths=lengths)
+
         self.datasets["train"] = make("train", self.direction, self.noise, self.position_swap)
         self.datasets["val"] = make("val", self.val_direction, "none", False)
         for name, (split, direction) in self.test_sets.items():
             self.datasets[name] = make(split, direction, "none", False)
 
     def set_epoch(self, epoch: int) -> None:
-        """Re-draw directions and noise for a new epoch (called by the LightningModule)."""
+        """Re-draw directions and noise for a new epoch (called by :class:`DataEpoch`)."""
         if "train" in self.datasets:
             self.datasets["train"].set_epoch(epoch)
 
@@ -353,3 +355,13 @@ class CRMDataModule(LightningDataModule):
 
     def report(self) -> dict[str, dict]:
         return {split: r.as_dict() for split, r in self.reports.items()}
+
+
+class DataEpoch(Callback):
+    """Tells the trainer's datamodule each training epoch (``set_epoch``), so it re-draws directions and noise;
+    called before the epoch's batches are drawn."""
+
+    def on_train_epoch_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        datamodule = trainer.datamodule
+        if datamodule is not None and hasattr(datamodule, "set_epoch"):
+            datamodule.set_epoch(trainer.current_epoch)

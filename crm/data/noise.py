@@ -2,7 +2,8 @@
 
 Direction teaches that the label follows the criteria, not the responses: ``reverse`` gives the
 loser's criteria and flips the label; ``both`` (our extension) puts a pair in the same batch under
-each side's criteria, so no feature of the answers alone can lower the loss. Noise teaches robustness to imperfect criteria:
+each side's criteria, so no feature of the answers alone can lower the loss. Noise teaches robustness
+to imperfect criteria:
 
 - ``remove``: keep a random half of the criteria (at least one);
 - ``add``: add about half as many criteria drawn from topics that describe neither side

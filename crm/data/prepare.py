@@ -18,9 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
 from crm.data.conversion import stable_hash
 from crm.data.criteria import pairs as attribute_pairs
@@ -37,6 +35,7 @@ from crm.data.splits import (
     validate_fractions,
     validate_heldout_styles,
 )
+from crm.tables import Table_, print_tables
 
 FORMAT_VERSION = 2
 MANIFEST_NAME = "manifest.json"
@@ -155,25 +154,24 @@ def print_manifest(manifest: dict[str, Any], console: Console | None = None) -> 
     title = f"Prepared data (seed {manifest['settings']['seed']}, {manifest['elapsed_s']} s)"
     heldout = ", ".join(manifest["settings"]["heldout_styles"]) or "none"
     caption = f"new_criteria = {NEW_CRITERIA_SPLIT}; held-out styles: {heldout}"
-    table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
     columns = (*ALL_SPLITS, "ties", "skipped", "excluded")
-    table.add_column("source")
-    for column in columns:
-        table.add_column(column.replace(f"{SPLITS[-1]}_", ""), justify="right")  # keep it within 80 columns
-    totals: Counter = Counter()
+    header = ["source", *(column.replace(f"{SPLITS[-1]}_", "") for column in columns)]  # within 80 columns
+    rows, totals = [], Counter()
     for name, entry in manifest["sources"].items():
         row = Counter({split: entry["splits"][split]["samples"] for split in ALL_SPLITS})
         row["ties"] = sum(entry["splits"][split]["ties"] for split in ALL_SPLITS)
         row["skipped"] = sum(v for k, v in entry["converter"].items() if k.startswith("skipped"))
         row["excluded"] = sum(entry["excluded"].values())
         totals.update(row)
-        table.add_row(name, *(str(row[c]) for c in columns))
-    table.add_row("total", *(str(totals[c]) for c in columns), style="bold")
-    console = console or Console(width=max(Console().width, 132))  # the family table is wide
-    console.print(table)
-    for name, entry in manifest["sources"].items():
-        if entry.get("families"):
-            console.print(family_table(name, entry["families"], manifest["settings"]["attributes"]))
+        rows.append([name, *(str(row[c]) for c in columns)])
+    rows.append(["total", *(str(totals[c]) for c in columns)])
+    tables = [(title, header, rows, caption)]
+    tables += [
+        family_table(name, entry["families"], manifest["settings"]["attributes"])
+        for name, entry in manifest["sources"].items()
+        if entry.get("families")
+    ]
+    print_tables(tables, console or Console(width=max(Console().width, 132)))  # the family table is wide
 
 
 FAMILY_COLUMNS = {
@@ -188,20 +186,21 @@ FAMILY_COLUMNS = {
 }
 
 
-def family_table(source: str, families: dict[str, dict[str, int]], attributes: dict[str, Any]) -> Table:
+def family_table(source: str, families: dict[str, dict[str, int]], attributes: dict[str, Any]) -> Table_:
     """Per criteria family: candidate pairs, every rejection, and the pairs kept in each split."""
     heldout = set(attributes["heldout_families"])
     caption = f"held-out families (test only, *): {', '.join(sorted(heldout))}; held-out models: " + ", ".join(
         attributes["heldout_models"]
     )
-    table = Table(title=f"{source}: pairs per criteria family", caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("family")
-    for label in (*FAMILY_COLUMNS.values(), *ALL_SPLITS):
-        table.add_column(label.replace(f"{SPLITS[-1]}_", ""), justify="right")
-    for family, counts in families.items():
-        label = f"{family}*" if family in heldout else family
-        table.add_row(label, *(str(counts.get(k, 0)) for k in (*FAMILY_COLUMNS, *ALL_SPLITS)))
-    return table
+    header = ["family", *(label.replace(f"{SPLITS[-1]}_", "") for label in (*FAMILY_COLUMNS.values(), *ALL_SPLITS))]
+    rows = [
+        [
+            f"{family}*" if family in heldout else family,
+            *(str(counts.get(k, 0)) for k in (*FAMILY_COLUMNS, *ALL_SPLITS)),
+        ]
+        for family, counts in families.items()
+    ]
+    return f"{source}: pairs per criteria family", header, rows, caption
 
 
 def read_manifest(out_dir: str | Path) -> dict[str, Any] | None:

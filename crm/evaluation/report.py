@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from rich import box
-from rich.console import Console
-from rich.table import Table
-
-Table_ = tuple[str, list[str], list[list[str]]]  # title, header, rows
+from crm.tables import Table_, fmt
 
 # (column, metric key); None: accuracy in that label direction.
 DETAIL_COLUMNS = (
@@ -24,16 +19,6 @@ DETAIL_COLUMNS = (
     ("margin", "mean_margin"),
     ("ECE", "ece"),
 )
-
-
-def fmt(value: Any, digits: int = 4) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(fmt(v, 3) for v in value) + "]"
-    if isinstance(value, float):
-        return f"{value:.{digits}f}"
-    return str(value)
 
 
 def accuracy_table(results: Mapping[str, Mapping[str, dict]], title: str = "Accuracy by test set") -> Table_:
@@ -71,26 +56,6 @@ def source_table(scorer: str, per_set: Mapping[str, dict]) -> Table_:
             ]
         )
     return f"{scorer}: accuracy (n) by source", ["test set", *sources], rows
-
-
-def to_markdown(table: Table_) -> str:
-    title, header, rows = table
-    lines = [f"### {title}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
-
-
-def print_tables(tables: Sequence[Table_], console: Console | None = None) -> None:
-    console = console or Console()
-    if not console.is_terminal:  # logs and pipes: wide enough that a table with every split stays on one line
-        console.width = max(console.width, 160)
-    for title, header, rows in tables:
-        table = Table(title=title, box=box.SIMPLE_HEAVY)
-        for i, column in enumerate(header):
-            table.add_column(column, justify="left" if i == 0 else "right")
-        for row in rows:
-            table.add_row(*row)
-        console.print(table)
 
 
 def family_table(families: Mapping[str, dict], scorers: Sequence[str], title: str) -> Table_:

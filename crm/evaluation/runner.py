@@ -19,12 +19,11 @@ from crm.evaluation.report import (
     accuracy_table,
     detail_table,
     family_table,
-    print_tables,
     source_table,
-    to_markdown,
 )
 from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
 from crm.evaluation.test_sets import VARIANTS, TestSet, load_test_set, read_all, split_by_topic, variant
+from crm.tables import print_tables, to_markdown
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from crm.evaluation.report import Table_, fmt
+from crm.tables import Table_, fmt
 
 LABEL_KEYS = ("model", "head", "noise", "direction", "sources", "seed")
 

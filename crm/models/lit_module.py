@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -19,7 +19,8 @@ VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/
 
 
 class CRMLitModule(LightningModule):
-    """Metric names: ``train/...``, ``val/...`` and ``test/<set>/...`` (one per test set)."""
+    """Metric names: ``train/...``, ``val/...`` and ``test/<set>/...`` (one per test set of the trainer's
+    datamodule, see :meth:`setup`)."""
 
     def __init__(
         self,
@@ -30,7 +31,6 @@ class CRMLitModule(LightningModule):
         margin: float = 0.0,
         center_rewards_coef: float = 0.0,
         label_smoothing: float = 0.0,
-        test_sets: Sequence[str] = ("test",),
     ):
         super().__init__()
         self.save_hyperparameters(ignore=["model", "optimizer", "scheduler"])
@@ -42,9 +42,9 @@ class CRMLitModule(LightningModule):
         self.val_acc = BinaryAccuracy()
         self.val_loss = MeanMetric()
         self.val_acc_best = MaxMetric()
-        self.test_names = list(test_sets)
-        self.test_acc = torch.nn.ModuleList(BinaryAccuracy() for _ in self.test_names)
-        self.test_loss = torch.nn.ModuleList(MeanMetric() for _ in self.test_names)
+        self.test_names: list[str] = []  # and their metrics: made in setup(), from the trainer's datamodule
+        self.test_acc = torch.nn.ModuleList()
+        self.test_loss = torch.nn.ModuleList()
         self.test_correct: dict[str, list[torch.Tensor]] = {}  # per test set, in dataset order: per-family reports
         self.flops_per_batch: int | None = None  # read by Lightning's ThroughputMonitor (callbacks=throughput)
         self._n_params: int | None = None
@@ -65,10 +65,16 @@ class CRMLitModule(LightningModule):
         other_logit = out.gather(1, (1 - labels)[:, None]).squeeze(1)
         return loss, (target_logit > other_logit).long(), torch.ones_like(labels)
 
-    def on_train_epoch_start(self) -> None:
-        datamodule = getattr(self.trainer, "datamodule", None)
-        if datamodule is not None and hasattr(datamodule, "set_epoch"):
-            datamodule.set_epoch(self.current_epoch)
+    def setup(self, stage: str) -> None:
+        """One accuracy and one loss metric per test set, named by the trainer's datamodule (``test_set_names``;
+        Lightning sets the datamodule up before this hook); a single set ``test`` without such a datamodule.
+        Remade only when the names change (a test after the fit keeps the fit's). torchmetrics states are not in
+        the state dict, so checkpoints load the same with or without them."""
+        names = list(getattr(self.trainer.datamodule, "test_set_names", ["test"]))
+        if names != self.test_names:
+            self.test_names = names
+            self.test_acc = torch.nn.ModuleList(BinaryAccuracy() for _ in names)
+            self.test_loss = torch.nn.ModuleList(MeanMetric() for _ in names)
 
     def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
         if self._n_params is None:  # full sizes, also when ZeRO-3 has partitioned the parameters

@@ -29,7 +29,7 @@ from crm.data.criteria.taxonomy import (
 )
 from crm.data.criteria.verifiers import ABSENT, PRESENT
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
-from crm.evaluation.report import Table_, fmt, print_tables, to_markdown
+from crm.tables import Table_, fmt, print_tables, to_markdown
 from crm.usl.board import board_kendall_tau
 
 TABLE_HEADER = [

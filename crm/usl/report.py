@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from crm.evaluation.report import print_tables, to_markdown
+from crm.tables import print_tables, to_markdown
 from crm.usl.board import Board
 
 HEADER = ["rank", "model", "win rate", "95% interval", "n", "mean length"]

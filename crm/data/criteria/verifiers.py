@@ -2,9 +2,10 @@
 
 Where a property is graded, "present" and "absent" are separated by an unclear middle (3 bullet items
 vs none; a reading grade of at most 8 vs at least 13), so a pair built from one present and one absent
-answer differs clearly in the property; all-or-nothing properties (an emoji, a link) have none. Structure comes from the markdown parse and readability from
-textstat (see :mod:`crm.data.criteria.profile`); phrase-level properties (hedges, examples, warnings)
-are counted with word-boundary patterns over the prose only.
+answer differs clearly in the property; all-or-nothing properties (an emoji, a link) have none.
+Structure comes from the markdown parse and readability from textstat (see
+:mod:`crm.data.criteria.profile`); phrase-level properties (hedges, examples, warnings) are counted
+with word-boundary patterns over the prose only.
 """
 
 from __future__ import annotations
