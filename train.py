@@ -12,11 +12,11 @@ register_resolvers()
 
 @hydra.main(version_base="1.3", config_path="conf", config_name="train")
 def main(cfg: DictConfig) -> float | None:
-    from crm.training import train  # heavy imports after Hydra has parsed the command line
+    """Returns ``cfg.optimized_metric`` to sweepers; a name the run did not produce is an error."""
+    from crm.training import optimized_metric, train  # heavy imports after Hydra has parsed the command line
 
     metrics, _ = train(cfg)
-    value = metrics.get(cfg.get("optimized_metric"))
-    return float(value) if value is not None else None
+    return optimized_metric(cfg, metrics)
 
 
 if __name__ == "__main__":

@@ -191,14 +191,15 @@ def fit_test_export(
     metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
     fit_seconds = time.time() - started
 
-    tested = False
-    if cfg.get("test", True):  # with ckpt_path: loads the best checkpoint's weights into the module
+    # After a fit the datamodule knows its test sets; a test-only run (train=false) leaves its setup to the test.
+    tested = bool(cfg.get("test", True) and (datamodule.test_set_names or not cfg.get("train", True)))
+    if tested:  # with ckpt_path: loads the best checkpoint's weights into the module
         if ckpt_path is not None:
             log.info("testing the checkpoint %s", ckpt_path)
         test_results = trainer.test(module, datamodule=datamodule, ckpt_path=ckpt_path, verbose=False)
         for result in test_results:
             metrics.update({k: _to_python(v) for k, v in result.items()})
-        tested = bool(datamodule.test_set_names)  # known once set up: Lightning skips a test without test sets
+        tested = bool(datamodule.test_set_names)  # Lightning skips a test without test sets
     families = family_report(cfg, module, datamodule) if tested else {}
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
     if cfg.get("export", True):

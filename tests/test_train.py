@@ -1,14 +1,19 @@
-"""train.py end to end on the tiny Qwen3: config composition, a short run, export/reload, resume, bad data."""
+"""train.py end to end on the tiny Qwen3: config composition, a short run, export/reload, resume, bad data,
+and the wiring left to Lightning (per-test-set metrics, the data epoch, the world size), the optimised metric
+handed to sweeps and the wandb run finished however a run ends."""
 
+import importlib.util
 import json
 import subprocess
 import sys
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 import torch
 from lightning import Callback
 
+from crm.data.datamodule import CRMDataModule, DataEpoch
 from crm.data.schema import DataFormatError, read_samples, write_samples
 from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.scorers import CRMScorer
@@ -16,7 +21,7 @@ from crm.evaluation.test_sets import load_test_set
 from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule
-from crm.training import train
+from crm.training import derive_accumulation, train
 from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair
 
 NO_PROGRESS = ("~callbacks.rich_progress_bar",)
@@ -224,7 +229,8 @@ def test_checkpoints_without_the_best_accuracy_still_load(compose_train):
 def test_broken_jsonl_line_is_reported_with_file_and_line(compose_train, tiny_files):
     with open(tiny_files["train"], "a") as handle:
         handle.write('{"prompt": "oops"\n')
-    cfg = compose_train(*TINY_TRAIN, files_override(tiny_files), "trainer.max_steps=1")
+    # The trainer sets the datamodule up: the config must make a valid trainer for the data error to show.
+    cfg = compose_train(*TINY_TRAIN, files_override(tiny_files), "trainer.max_steps=1", "trainer.val_check_interval=1")
     with pytest.raises(DataFormatError, match=rf"{tiny_files['train']}:17: malformed JSON"):
         train(cfg)
 
@@ -233,3 +239,108 @@ def test_debug_fast_dev_run_smoke(compose_train, tiny_files):
     cfg = compose_train("model=qwen3_tiny", "debug=fdr", *NO_PROGRESS, files_override(tiny_files))
     metrics, objects = train(cfg)
     assert objects["trainer"].global_step == 1 and "test/queries_original/acc" in metrics
+
+
+def test_test_set_metrics_come_from_the_trainers_datamodule(compose_train, tiny_files, tmp_path, monkeypatch):
+    """train() leaves the datamodule's setup to Lightning: the module makes its per-test-set metrics in its own
+    setup; the best checkpoint tests the same in a later ``train=false`` run; the data epoch advances."""
+    calls = []
+    setup = CRMDataModule.setup
+
+    def spy(self, stage=None):
+        calls.append((stage, self.trainer is not None))  # the trainer attaches itself before its setup call
+        return setup(self, stage)
+
+    monkeypatch.setattr(CRMDataModule, "setup", spy)
+    epochs = ("trainer.max_epochs=2", "trainer.check_val_every_n_epoch=1", "trainer.limit_train_batches=1")
+    common = (*TINY_TRAIN, files_override(tiny_files), *epochs, "trainer.limit_val_batches=1", "export=false")
+    cfg = compose_train(*common)
+    metrics, objects = train(cfg)
+    assert calls == [("fit", True), ("test", True)]
+    module, datamodule = objects["module"], objects["datamodule"]
+    assert module.test_names == ["queries_original", "queries_reverse"] == datamodule.test_set_names
+    assert len(module.test_acc) == len(module.test_loss) == 2
+    assert datamodule.datasets["train"].epoch == 1 and objects["trainer"].global_step == 2  # redrawn per epoch
+    best = json.loads((tmp_path / "run" / "metrics.json").read_text())["best_checkpoint"]
+    assert best and "test_acc.0" not in str(list(torch.load(best, weights_only=False)["state_dict"]))
+
+    calls.clear()
+    tested = compose_train(*common, "train=false", f"ckpt_path={best}", output_dir=tmp_path / "test_only")
+    again, objects = train(tested)
+    assert calls == [("test", True)]
+    for name in module.test_names:
+        assert again[f"test/{name}/acc"] == metrics[f"test/{name}/acc"]
+        assert again[f"test/{name}/loss"] == pytest.approx(metrics[f"test/{name}/loss"])
+    assert json.loads((tmp_path / "test_only" / "metrics.json").read_text())["test_set_sizes"] == {
+        "queries_original": 4,
+        "queries_reverse": 4,
+    }
+
+
+def test_the_data_epoch_callback_sets_the_datamodules_epoch():
+    epochs = []
+    datamodule = SimpleNamespace(set_epoch=epochs.append)
+    DataEpoch().on_train_epoch_start(SimpleNamespace(datamodule=datamodule, current_epoch=3), None)
+    DataEpoch().on_train_epoch_start(SimpleNamespace(datamodule=None, current_epoch=4), None)  # no datamodule
+    assert epochs == [3]
+    assert "on_train_epoch_start" not in vars(CRMLitModule)  # the module no longer reaches into the datamodule
+
+
+def test_accumulation_comes_from_the_effective_batch_and_the_trainers_world_size(compose_train):
+    cfg = compose_train("model=qwen3_tiny", "trainer=cpu", "effective_batch_size=32", "data.batch_size=4")
+    assert [derive_accumulation(cfg, world_size) for world_size in (1, 2, 8)] == [8, 4, 1]
+    cfg = compose_train("model=qwen3_tiny", "trainer.accumulate_grad_batches=3", "effective_batch_size=null")
+    assert derive_accumulation(cfg, 4) == 3  # no effective batch: the trainer's setting as given
+
+
+def entry_point():
+    """``main`` of train.py; called with a composed config it runs without parsing the command line."""
+    spec = importlib.util.spec_from_file_location("train_entry_point", ROOT / "train.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script.main
+
+
+def test_the_optimized_metric_is_returned_and_a_misspelt_one_raises(compose_train, monkeypatch):
+    import crm.training
+
+    main = entry_point()
+    metrics = {"val/acc_best": 0.75, "val/loss": 0.5}
+    monkeypatch.setattr(crm.training, "train", lambda cfg: (metrics, {}))
+    assert main(compose_train()) == 0.75
+    with pytest.raises(ValueError, match=r"optimized_metric='val/acc_bset' .*: val/acc_best, val/loss"):
+        main(compose_train("optimized_metric=val/acc_bset"))
+    assert main(compose_train("optimized_metric=null")) is None  # none named: nothing to optimise
+
+    monkeypatch.setattr(crm.training, "train", lambda cfg: ({"val/loss": 0.5}, {}))
+    with pytest.raises(ValueError, match=r"'val/acc_best' is not among this run's metrics: val/loss"):
+        main(compose_train())  # never logged (no validation ran)
+    assert main(compose_train("train=false")) is None  # a test-only run logs no validation metrics
+
+
+def test_a_failing_run_still_finishes_its_wandb_run(compose_train, tiny_files, monkeypatch):
+    import wandb
+
+    monkeypatch.setenv("WANDB_MODE", "disabled")  # no files, no network
+    finished = []
+    finish = wandb.finish
+
+    def spy(*args, **kwargs):
+        finished.append(kwargs.get("exit_code"))
+        return finish(*args, **kwargs)
+
+    monkeypatch.setattr(wandb, "finish", spy)
+    cfg = compose_train(
+        *(o for o in TINY_TRAIN if not o.startswith("logger=")),
+        "logger=wandb",
+        files_override(tiny_files),
+        "trainer.max_steps=3",
+        "trainer.val_check_interval=1",
+        "trainer.limit_val_batches=1",
+        "+callbacks.kill._target_=tests.test_train.KillAt",
+        "+callbacks.kill.step=1",
+    )
+    with pytest.raises(Killed):
+        train(cfg)
+    assert finished == [1]  # finished, and marked failed
+    assert wandb.run is None
