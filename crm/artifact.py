@@ -16,7 +16,7 @@ import json
 from dataclasses import MISSING, dataclass
 from pathlib import Path
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: criteria_limits recorded (version 1 exports still load)
 CONFIG_NAME = "crm_config.json"
 
 
@@ -28,6 +28,8 @@ class CRMSettings:
     max_length: int
     max_response_tokens: int | None = None
     max_query_tokens: int | None = None
+    # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
+    criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
 
     @classmethod

@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 from safetensors.torch import save_file
 
-from crm.artifact import CONFIG_NAME, CRMSettings
+from crm.artifact import CONFIG_NAME, FORMAT_VERSION, CRMSettings
+from crm.inference import scoring_renderer
 from crm.models.reward_model import RewardModel
 
 
 def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRMSettings) -> Path:
+    limits = scoring_renderer(tokenizer, settings, model.backbone.config).criteria_limits()
+    settings = dataclasses.replace(settings, criteria_limits=limits, format_version=FORMAT_VERSION)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     model.backbone.save_pretrained(out_dir / "backbone")

@@ -407,3 +407,27 @@ def test_one_precision_policy_for_every_scorer(tiny_crm, tmp_path, monkeypatch):
     assert precision.inference_plan("cpu", "bf16").label == "cpu/bf16-autocast"
     with pytest.raises(ValueError, match="precision must be one of"):
         precision.inference_plan(precision="fp16")
+
+
+def test_a_cached_board_and_the_criteria_limits_need_no_torch(tiny_crm, tmp_path):
+    """A fresh process answers a cached board and states the CRM's criteria limit without importing torch."""
+    import subprocess
+    import sys
+
+    root = write_corpus(tmp_path / "corpus")
+    crm_dir, cache = tiny_crm("bt"), tmp_path / "cache.sqlite"
+    engine = LeaderboardEngine(crm_dir, cache)
+    engine.board(load_corpus(root, "tiny", "base"), ["Be brief."], [str(i) for i in range(6)], rounds=50)
+    measured = engine.renderer.criteria_limits()
+    script = (
+        "import json, sys\n"
+        "from crm.data.corpus import load_corpus\n"
+        "from crm.usl.engine import LeaderboardEngine\n"
+        f"engine = LeaderboardEngine({str(crm_dir)!r}, {str(cache)!r})\n"
+        f"board = engine.board(load_corpus({str(root)!r}, 'tiny', 'base'), ['Be brief.'], "
+        "[str(i) for i in range(6)], rounds=50)\n"
+        "print(json.dumps([board.scored, engine.criteria_limits(), 'torch' in sys.modules]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [0, measured, False]

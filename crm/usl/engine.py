@@ -110,8 +110,9 @@ class LeaderboardEngine:
         self.renderer.check_criteria(normalise_criteria(criteria))
 
     def criteria_limits(self) -> dict[str, int]:
-        """The most criteria this CRM reads, in tokens and about as many characters of typical English."""
-        return self.renderer.criteria_limits()
+        """The most criteria this CRM reads, in tokens and about as many characters of typical English
+        (recorded in the export; older exports are measured with the CRM's tokenizer)."""
+        return self.settings.criteria_limits or self.renderer.criteria_limits()
 
     def reading(self, cache: ScoreCache) -> LeaderboardEngine:
         """This engine over another connection to the cache (e.g. one per thread), sharing the CRM."""
