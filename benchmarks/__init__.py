@@ -1,0 +1,1 @@
+"""Speed benchmarks: scripts that print measured figures beside a baseline (``python benchmarks/run.py``)."""

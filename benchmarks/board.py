@@ -1,0 +1,110 @@
+"""Leaderboard benchmarks: the engine against a naive loop that scores one (model answer, baseline
+answer) pair per forward pass, both without a cache; and the whole board answered from the cache."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks.common import measure, row, scratch_dir
+
+
+def naive_loop(crm, corpus, qids, models, baseline, criteria) -> int:
+    """The reference repository's way: every pair in its own forward pass; returns the pairs judged."""
+    judged = 0
+    for model in models:
+        for qid in qids:
+            if qid not in corpus.answers[model]:
+                continue
+            history = [{"role": "user", "content": corpus.queries[qid].text}]
+            items = [
+                (criteria, history, corpus.answers[model][qid]),
+                (criteria, history, corpus.answers[baseline][qid]),
+            ]
+            crm.answer_rewards(items, batch_size=2)
+            judged += 1
+    return judged
+
+
+def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str]) -> list[dict]:
+    """Answers judged per second by the engine and by the naive loop, on the same CRM and queries."""
+    from crm.inference import load_crm
+    from crm.usl.engine import LeaderboardEngine
+
+    crm = load_crm(crm_dir)
+    baseline = corpus.default_baseline
+    qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
+    models = [m for m in corpus.models if m != baseline]
+    pairs = sum(qid in corpus.answers[m] for m in models for qid in qids)
+
+    def engine_board():
+        LeaderboardEngine(crm, scratch_dir() / "cache.sqlite").board(corpus, criteria, qids, baseline, rounds=200)
+
+    engine = measure(engine_board, reps)
+    naive = measure(lambda: naive_loop(crm, corpus, qids, models, baseline, criteria), reps)
+    what = f"{len(models)} models x {len(qids)} queries, cache off"
+    return [
+        row("board scoring", f"engine ({what})", "answers/s", engine, pairs),
+        row("board scoring", f"naive loop ({what})", "answers/s", naive, pairs, baseline=True),
+    ]
+
+
+def cached_rerank(crm_dir: Path, corpus, corpus_arg: str, reps: int, criteria: list[str]) -> list[dict]:
+    """The whole board from the cache: the engine call in this process, and the CLI as a new process.
+    The cache is filled with the keys the board needs (their values do not change the work)."""
+    import random
+
+    from crm.usl.cache import ScoreCache, criteria_key
+    from crm.usl.engine import LeaderboardEngine
+
+    cache_path = scratch_dir() / "cache.sqlite"
+    engine = LeaderboardEngine(crm_dir, cache_path)
+    baseline, qids = corpus.default_baseline, sorted(corpus.queries)
+    keys = engine._needed_keys(corpus, qids, corpus.models, baseline)
+    rng = random.Random(0)
+    ScoreCache(cache_path).put(
+        engine.fingerprint, criteria_key(criteria), {engine._content(corpus, k, baseline): rng.random() for k in keys}
+    )
+
+    def engine_call():
+        board = LeaderboardEngine(crm_dir, cache_path).board(corpus, criteria, qids, baseline)
+        assert board.scored == 0, "the cached re-rank computed scores"
+
+    command = [sys.executable, "-m", "crm.usl", "--ckpt", str(crm_dir), "--corpus", corpus_arg, "--cache",
+               str(cache_path), "--baseline", baseline, *(f"--criteria={c}" for c in criteria)]  # fmt: skip
+
+    def cli_process():
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert done.returncode == 0 and "all from the cache" in done.stdout, done.stdout[-500:] + done.stderr[-500:]
+
+    what = f"{len(corpus.models)} models x {len(qids)} queries"
+    return [
+        row("cached re-rank", f"engine call ({what})", "s", measure(engine_call, reps)),
+        row("cached re-rank", f"CLI process ({what})", "s", measure(cli_process, reps, warmup=0)),
+    ]
+
+
+def evaluation(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str]) -> list[dict]:
+    """Pairs per second through evaluate.py's scorer (model answer vs baseline answer under criteria)."""
+    from crm.data.schema import PreferenceSample, conversation
+    from crm.evaluation.scorers import load_scorer
+
+    scorer = load_scorer(crm_dir)
+    baseline = corpus.default_baseline
+    qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
+    samples = [
+        PreferenceSample(
+            prompt=corpus.queries[q].text,
+            model_a=conversation(corpus.queries[q].text, corpus.answers[m][q]),
+            model_b=conversation(corpus.queries[q].text, corpus.answers[baseline][q]),
+            criteria=criteria,
+            preference="model_a",
+        )
+        for m in corpus.models
+        if m != baseline
+        for q in qids
+        if q in corpus.answers[m]
+    ]
+    timing = measure(lambda: scorer.score(samples), reps)
+    return [row("evaluation", f"evaluate.py's CRMScorer ({len(samples)} pairs)", "pairs/s", timing, len(samples))]

@@ -1,0 +1,74 @@
+"""What every benchmark shares: timing (warm-up, then median/min/max over repetitions), the machine
+it ran on, and the CRM and corpus it measures when none is given."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Timing:
+    median: float
+    low: float
+    high: float
+    reps: int
+
+
+def measure(run: Callable[[], object], reps: int = 3, warmup: int = 1) -> Timing:
+    """Seconds per call of ``run``: ``warmup`` calls first (caches, allocator, lazy imports), then ``reps``."""
+    for _ in range(warmup):
+        run()
+    times = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return Timing(statistics.median(times), min(times), max(times), reps)
+
+
+def row(benchmark: str, what: str, unit: str, timing: Timing, work: int = 0, baseline: bool = False) -> dict:
+    """One measured figure: ``unit`` "s" reports seconds; any other unit is ``work`` per second."""
+    return {"benchmark": benchmark, "what": what, "unit": unit, "timing": timing, "work": work, "baseline": baseline}
+
+
+def machine() -> str:
+    """CPU model (lscpu), cores, native bf16 or not, GPU if any: what a number depends on."""
+    from crm.precision import cpu_has_native_bf16, cuda_present
+
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
+        model = next(line.split(":", 1)[1].strip() for line in lscpu.splitlines() if line.startswith("Model name"))
+    except (OSError, StopIteration):
+        model = platform.processor() or "unknown CPU"
+    gpu = "a CUDA GPU" if cuda_present() else "no GPU"
+    bf16 = "native bf16" if cpu_has_native_bf16() else "no native bf16 (fp32 path)"
+    return f"{model}, {os.cpu_count()} cores, {bf16}, {gpu}"
+
+
+def minilm_crm(out_dir: Path, head: str = "bt") -> Path:
+    """The quickstart CRM's architecture (pretrained all-MiniLM-L6-v2 and a reward head, the quickstart's
+    length budget), exported without training: speed does not depend on what the head learned."""
+    import torch
+    from transformers import AutoTokenizer
+
+    from crm.artifact import CRMSettings
+    from crm.config import minilm_path
+    from crm.export import export_crm
+    from crm.models.reward_model import RewardModel, load_backbone
+
+    torch.manual_seed(0)
+    model = RewardModel(load_backbone(pretrained=minilm_path()), head, pooling="mean")
+    settings = CRMSettings(head, "mean", "text_pair", max_length=256, max_response_tokens=96, max_query_tokens=48)
+    return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), settings)
+
+
+def scratch_dir() -> Path:
+    return Path(tempfile.mkdtemp(prefix="crm-bench-"))

@@ -1,0 +1,14 @@
+"""The benchmarks are not part of the test run; this checks each one starts and prints its row on a tiny corpus."""
+
+from __future__ import annotations
+
+from benchmarks.run import main
+
+
+def test_every_benchmark_runs_on_a_tiny_corpus_and_prints_its_row(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["--smoke"]) == 0
+    out = capsys.readouterr().out
+    for row in ("engine (2 models x 4 queries", "naive loop", "baseline", "engine call", "CLI process", "CRMScorer"):
+        assert row in out
+    assert "Benchmarks on" in out and "cores" in out and "command: python benchmarks/run.py --smoke" in out
