@@ -27,12 +27,12 @@ def naive_loop(crm, corpus, qids, models, baseline, criteria) -> int:
     return judged
 
 
-def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str]) -> list[dict]:
+def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str) -> list[dict]:
     """Answers judged per second by the engine and by the naive loop, on the same CRM and queries."""
     from crm.inference import load_crm
     from crm.usl.engine import LeaderboardEngine
 
-    crm = load_crm(crm_dir)
+    crm = load_crm(crm_dir, precision=precision)
     baseline = corpus.default_baseline
     qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
     models = [m for m in corpus.models if m != baseline]
@@ -50,7 +50,7 @@ def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str])
     ]
 
 
-def cached_rerank(crm_dir: Path, corpus, corpus_arg: str, reps: int, criteria: list[str]) -> list[dict]:
+def cached_rerank(crm_dir: Path, corpus, corpus_arg: str, reps: int, criteria: list[str], precision: str) -> list[dict]:
     """The whole board from the cache: the engine call in this process, and the CLI as a new process.
     The cache is filled with the keys the board needs (their values do not change the work)."""
     import random
@@ -59,7 +59,7 @@ def cached_rerank(crm_dir: Path, corpus, corpus_arg: str, reps: int, criteria: l
     from crm.usl.engine import LeaderboardEngine
 
     cache_path = scratch_dir() / "cache.sqlite"
-    engine = LeaderboardEngine(crm_dir, cache_path)
+    engine = LeaderboardEngine(crm_dir, cache_path, precision=precision)
     baseline, qids = corpus.default_baseline, sorted(corpus.queries)
     keys = engine._needed_keys(corpus, qids, corpus.models, baseline)
     rng = random.Random(0)
@@ -68,11 +68,12 @@ def cached_rerank(crm_dir: Path, corpus, corpus_arg: str, reps: int, criteria: l
     )
 
     def engine_call():
-        board = LeaderboardEngine(crm_dir, cache_path).board(corpus, criteria, qids, baseline)
+        board = LeaderboardEngine(crm_dir, cache_path, precision=precision).board(corpus, criteria, qids, baseline)
         assert board.scored == 0, "the cached re-rank computed scores"
 
     command = [sys.executable, "-m", "crm.usl", "--ckpt", str(crm_dir), "--corpus", corpus_arg, "--cache",
-               str(cache_path), "--baseline", baseline, *(f"--criteria={c}" for c in criteria)]  # fmt: skip
+               str(cache_path), "--baseline", baseline, "--precision", precision]  # fmt: skip
+    command += [f"--criteria={c}" for c in criteria]
 
     def cli_process():
         done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -85,12 +86,12 @@ def cached_rerank(crm_dir: Path, corpus, corpus_arg: str, reps: int, criteria: l
     ]
 
 
-def evaluation(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str]) -> list[dict]:
+def evaluation(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str) -> list[dict]:
     """Pairs per second through evaluate.py's scorer (model answer vs baseline answer under criteria)."""
     from crm.data.schema import PreferenceSample, conversation
     from crm.evaluation.scorers import load_scorer
 
-    scorer = load_scorer(crm_dir)
+    scorer = load_scorer(crm_dir, precision=precision)
     baseline = corpus.default_baseline
     qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
     samples = [

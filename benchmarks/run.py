@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=20, help="queries scored by the scoring benchmarks")
     parser.add_argument("--reps", type=int, default=3, help="measured repetitions (after one warm-up)")
     parser.add_argument("--only", default=",".join(BENCHMARKS), help=f"comma-separated subset of {BENCHMARKS}")
+    parser.add_argument("--precision", default="auto", help="auto (bf16 where native), bf16 or fp32")
     parser.add_argument("--smoke", action="store_true", help="a tiny generated corpus, one repetition")
     args = parser.parse_args(argv)
     from crm.config import default_raw_dir
@@ -77,12 +78,14 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [b.strip() for b in args.only.split(",") if b.strip()]
     results: list[dict] = []
     if "scoring" in chosen:
-        results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA)
+        results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
     if "rerank" in chosen:
-        results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA)
+        results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
     if "evaluation" in chosen:
-        results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA)
-    title = f"Benchmarks on {machine()}"
+        results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
+    from crm.precision import inference_plan
+
+    title = f"Benchmarks on {machine()}; scoring in {inference_plan(precision=args.precision).label}"
     header = ["benchmark", "what", "unit", "median", "range", "reps", "vs baseline"]
     caption = "command: " + shlex.join(["python", "benchmarks/run.py", *(argv if argv is not None else sys.argv[1:])])
     print_tables([(title, header, rows_of(results), caption)])
