@@ -20,13 +20,14 @@ from omegaconf import DictConfig, OmegaConf
 from rich.console import Console
 from rich.table import Table
 
+from crm.artifact import CRMSettings
 from crm.config import checkpoint_run_dir
 from crm.data.datamodule import DataEpoch, eval_order
 from crm.evaluation.families import by_family, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
 from crm.evaluation.report import family_table
 from crm.evaluation.scorers import LengthScorer
-from crm.export import CRMSettings, export_crm
+from crm.export import export_crm
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora

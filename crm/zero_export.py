@@ -19,8 +19,9 @@ import torch
 from hydra.utils import instantiate
 from omegaconf import DictConfig, OmegaConf
 
+from crm.artifact import CRMSettings
 from crm.config import register_resolvers
-from crm.export import CRMSettings, export_crm
+from crm.export import export_crm
 from crm.models.factory import model_from_state
 
 

@@ -153,7 +153,8 @@ def tiny_crm(compose_train, tmp_path):
     import torch
     from hydra.utils import instantiate
 
-    from crm.export import CRMSettings, export_crm
+    from crm.artifact import CRMSettings
+    from crm.export import export_crm
     from crm.models.factory import build_reward_model
 
     def _make(head: str) -> Path:

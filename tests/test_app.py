@@ -57,8 +57,9 @@ def crm_dir(tmp_path_factory, cache_dir) -> Path:
     from hydra.core.hydra_config import HydraConfig
     from hydra.utils import instantiate
 
+    from crm.artifact import CRMSettings
     from crm.config import register_resolvers
-    from crm.export import CRMSettings, export_crm
+    from crm.export import export_crm
     from crm.models.factory import build_reward_model
 
     register_resolvers()
