@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PRECISIONS = ("auto", "bf16", "fp32")
-DEVICES = ("auto", "cpu", "cuda")
 
 
 def cpu_has_native_bf16() -> bool:

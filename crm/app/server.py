@@ -236,7 +236,6 @@ def create_app(
     load_lock = threading.Lock()  # one CRM load at a time, and each CRM loaded once
     check_lock = threading.Lock()  # a tokenizer is not safe to share between request threads
     scoring_lock = threading.Lock()  # one scoring run at a time: the CRM and the CPU are shared
-    criteria_limits: dict[str, dict[str, int]] = {}
     readers = threading.local()  # a cache connection per request thread: reads never wait for the writer
     pool = ThreadPoolExecutor(max_workers=limits.workers, thread_name_prefix="crm-board")
     in_flight = 0  # queued and running jobs
@@ -276,10 +275,8 @@ def create_app(
         return engine
 
     def limits_for(name: str) -> dict[str, int]:
-        with check_lock:
-            if name not in criteria_limits:  # from the CRM's tokenizer and config: its weights are not loaded
-                criteria_limits[name] = dict(engine_for(name).criteria_limits())
-        return criteria_limits[name]
+        with check_lock:  # recorded in the export; an older one's are measured once with its tokenizer
+            return dict(engine_for(name).criteria_limits())
 
     def corpus_for(name: str) -> Corpus:
         if name not in corpora:
