@@ -387,6 +387,12 @@ def test_ensure_prepared_reuses_and_rebuilds(raw: Path, tmp_path: Path) -> None:
     assert read_manifest(out)["settings"]["sources"] == ["pandalm"]
     with pytest.raises(FileNotFoundError, match="--raw"):
         ensure_prepared(None, out, ["pandalm"], seed=2, heldout_styles=())
+    # a node that has only the prepared files: a raw dir that does not exist is not a reason to rebuild
+    stamp = (out / MANIFEST_NAME).stat().st_mtime_ns
+    assert ensure_prepared(tmp_path / "no-raw-here", out, ["pandalm"], seed=1, heldout_styles=()) == out
+    assert (out / MANIFEST_NAME).stat().st_mtime_ns == stamp
+    with pytest.raises(FileNotFoundError, match="--raw"):
+        ensure_prepared(tmp_path / "no-raw-here", out, ["pandalm"], seed=2, heldout_styles=())
 
 
 def test_cli_prepare_and_validate(raw: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,6 +46,18 @@ def test_truncation_keeps_criteria_query_and_end_token(fmt, head):
         assert "word0" in text.split("response b")[-1]
 
 
+@pytest.mark.parametrize("fmt", ["chat", "text_pair"], indirect=True)
+def test_a_very_short_answer_beside_an_overlong_one_still_fits(fmt):
+    """The short answer needs no cut (fewer tokens than the cutting minimum); the long one is cut."""
+    tok, renderer = renderers(fmt, "cls")
+    sample = style_pair("What is 2 + 2?", 3)
+    sample.model_a[-1]["content"] = "4"
+    sample.model_b[-1]["content"] = LONG
+    enc = renderer.encode_sample(sample)["pair"]
+    assert enc.truncated and len(enc.input_ids) <= 128
+    assert renderer.measure(sample)[0]
+
+
 def test_short_sample_is_not_truncated(fmt):
     _, renderer = renderers(fmt, "bt")
     assert not renderer.encode_sample(style_pair("q?", 1))["truncated"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -37,6 +38,8 @@ from crm.data.splits import (
 )
 from crm.tables import Table_, print_tables
 
+log = logging.getLogger(__name__)
+
 FORMAT_VERSION = 2
 MANIFEST_NAME = "manifest.json"
 
@@ -60,9 +63,9 @@ def _settings(
     fractions: Mapping[str, float],
     attributes: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Everything the prepared files depend on, in a JSON-comparable form."""
-    options = attribute_pairs.PairOptions.from_mapping({"fractions": fractions, **(attributes or {})})
-    return {
+    """Everything the prepared files depend on, in a JSON-comparable form. The attribute-pair settings
+    only where that source is built: a styles-only run then reuses a cache that also has the pairs."""
+    settings = {
         "format_version": FORMAT_VERSION,
         "raw_dir": str(Path(raw_dir).resolve()),
         "sources": sources,
@@ -70,9 +73,11 @@ def _settings(
         "heldout_styles": sorted(validate_heldout_styles(heldout_styles)),
         "fractions": validate_fractions(fractions),
         "criteria_pools": stable_hash(json.dumps(CRITERIA_POOLS, sort_keys=True)),
-        "attributes": options.as_dict(),
-        "taxonomy": attribute_pairs.taxonomy_fingerprint(),
     }
+    if "attribute_pairs" in sources:
+        options = attribute_pairs.PairOptions.from_mapping({"fractions": fractions, **(attributes or {})})
+        settings |= {"attributes": options.as_dict(), "taxonomy": attribute_pairs.taxonomy_fingerprint()}
+    return settings
 
 
 def _label_counts(samples: list[PreferenceSample]) -> dict[str, int]:
@@ -87,7 +92,7 @@ def _prepare_source(name: str, raw_dir: Path, out_dir: Path, settings: dict[str,
         result = converter(raw_dir, settings["seed"], attribute_pairs.PairOptions.from_mapping(settings["attributes"]))
     else:
         result = converter(raw_dir, settings["seed"])
-    heldout_families = settings["attributes"]["heldout_families"]
+    heldout_families = settings.get("attributes", {}).get("heldout_families", ())  # attribute pairs only
     split = assign_splits(
         result.samples, settings["seed"], settings["heldout_styles"], settings["fractions"], heldout_families
     )
@@ -252,11 +257,14 @@ def ensure_prepared(
     """Reuse ``out_dir`` when its manifest matches these settings, else (re)build it; returns ``out_dir``.
 
     A cache with the same settings but other sources is rebuilt with the union of both, so runs
-    on different source mixes share one directory. ``raw_dir=None`` accepts a cache built from any
-    raw directory (e.g. on a machine that only has the prepared files) and fails with a hint if a
-    rebuild is needed.
+    on different source mixes share one directory. ``raw_dir=None``, or a raw directory that does not
+    exist, accepts a cache built from any raw directory (e.g. a GPU node that only has the prepared
+    files) and fails with a hint if a rebuild is needed.
     """
     out_dir = Path(out_dir)
+    if raw_dir is not None and not Path(raw_dir).is_dir():
+        log.info("raw data directory %s not found: using the prepared data in %s if it matches", raw_dir, out_dir)
+        raw_dir = None
     wanted = _settings(Path(raw_dir or "."), resolve_sources(sources), seed, heldout_styles, fractions, attributes)
     with _locked(out_dir):
         manifest = read_manifest(out_dir)
@@ -264,7 +272,7 @@ def ensure_prepared(
         if same and _has_sources(manifest, wanted["sources"], out_dir):
             return out_dir
         if raw_dir is None:
-            raise FileNotFoundError(f"no matching prepared data in {out_dir} and no raw dir given; {RAW_HINT}")
+            raise FileNotFoundError(f"no matching prepared data in {out_dir} and no raw dir found; {RAW_HINT}")
         names = wanted["sources"] + (manifest["settings"].get("sources", []) if same else [])
         prepare(raw_dir, out_dir, resolve_sources(names), seed, heldout_styles, fractions, attributes=attributes)
     return out_dir

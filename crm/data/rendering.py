@@ -232,7 +232,8 @@ class Renderer:
                 enc.truncated = truncated
                 return enc
             budget = _shrink(budget, overflow)
-            if min(budget) < self.min_response_tokens:
+            # an answer shorter than the minimum by itself ("4") is fine; one cut below it is not
+            if any(b < min(len(t), self.min_response_tokens) for b, t in zip(budget, tokens)):
                 fixed = len(self._encode(criteria, history, [""] * len(responses)).input_ids)
                 raise SampleTooLong(f"criteria and query take {fixed} of max_length={max_length} tokens")
             truncated = True

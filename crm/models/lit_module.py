@@ -12,7 +12,7 @@ from torchmetrics.classification import BinaryAccuracy
 
 from crm.models.losses import bradley_terry_loss, pairwise_cls_loss
 from crm.models.reward_model import RewardModel
-from crm.throughput import tokens_in_batch, training_flops
+from crm.throughput import matmul_params, tokens_in_batch, training_flops
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best
@@ -77,8 +77,8 @@ class CRMLitModule(LightningModule):
             self.test_loss = torch.nn.ModuleList(MeanMetric() for _ in names)
 
     def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
-        if self._n_params is None:  # full sizes, also when ZeRO-3 has partitioned the parameters
-            self._n_params = sum(getattr(p, "ds_numel", p.numel()) for p in self.model.parameters())
+        if self._n_params is None:
+            self._n_params = matmul_params(self.model)
         self.flops_per_batch = training_flops(self._n_params, tokens_in_batch(batch))
         loss, preds, targets = self.step(batch)
         self.train_acc(preds, targets)
@@ -87,6 +87,20 @@ class CRMLitModule(LightningModule):
         self.log("train/acc", self.train_acc, on_step=True, on_epoch=True, prog_bar=True, batch_size=size)
         self.log("train/truncated_frac", batch["truncated"].float().mean(), on_step=True, batch_size=size)
         return loss
+
+    def configure_gradient_clipping(
+        self, optimizer: torch.optim.Optimizer, gradient_clip_val=None, gradient_clip_algorithm=None
+    ) -> None:
+        """Lightning's mixed-precision plugin refuses to clip for an optimizer that unscales gradients itself
+        (fused AdamW), also under bf16, where there is no loss scaler and nothing to unscale: clip directly."""
+        no_scaler = getattr(self.trainer.precision_plugin, "scaler", None) is None
+        if gradient_clip_val and optimizer.defaults.get("fused") and no_scaler:
+            if gradient_clip_algorithm == "value":
+                torch.nn.utils.clip_grad_value_(self.parameters(), gradient_clip_val)
+            else:
+                torch.nn.utils.clip_grad_norm_(self.parameters(), gradient_clip_val)
+            return
+        self.clip_gradients(optimizer, gradient_clip_val, gradient_clip_algorithm)
 
     def validation_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> None:
         loss, preds, targets = self.step(batch)
