@@ -27,6 +27,17 @@ def naive_loop(crm, corpus, qids, models, baseline, criteria) -> int:
     return judged
 
 
+def board_answers(corpus, queries: int, criteria: list[str]) -> list[tuple[list[str], list[dict], str]]:
+    """(criteria, conversation before the answer, answer) for every model's answer to the first queries."""
+    qids = sorted(corpus.queries)[:queries]
+    return [
+        (criteria, [{"role": "user", "content": corpus.queries[q].text}], corpus.answers[m][q])
+        for m in corpus.models
+        for q in qids
+        if q in corpus.answers[m]
+    ]
+
+
 def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str) -> list[dict]:
     """Answers judged per second by the engine and by the naive loop, on the same CRM and queries."""
     from crm.inference import load_crm

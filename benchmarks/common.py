@@ -34,9 +34,37 @@ def measure(run: Callable[[], object], reps: int = 3, warmup: int = 1) -> Timing
     return Timing(statistics.median(times), min(times), max(times), reps)
 
 
-def row(benchmark: str, what: str, unit: str, timing: Timing, work: int = 0, baseline: bool = False) -> dict:
-    """One measured figure: ``unit`` "s" reports seconds; any other unit is ``work`` per second."""
-    return {"benchmark": benchmark, "what": what, "unit": unit, "timing": timing, "work": work, "baseline": baseline}
+@dataclass
+class Figure:
+    """One row of the table. ``better``: "higher" (rates), "lower" (seconds, bytes) or None (no ratio); the
+    ratio compares it with the baseline of the same benchmark and unit, as "times better"."""
+
+    benchmark: str
+    what: str
+    unit: str
+    value: float
+    low: float
+    high: float
+    reps: int
+    better: str | None = "higher"
+    baseline: bool = False
+
+
+def row(benchmark: str, what: str, unit: str, timing: Timing, work: int = 0, baseline: bool = False) -> Figure:
+    """A timed figure: ``unit`` "s" reports seconds; any other unit is ``work`` per second."""
+    if unit == "s":
+        return Figure(benchmark, what, unit, timing.median, timing.low, timing.high, timing.reps, "lower", baseline)
+    t = timing
+    return Figure(benchmark, what, unit, work / t.median, work / t.high, work / t.low, t.reps, "higher", baseline)
+
+
+def spread(
+    benchmark: str, what: str, unit: str, values: list[float], better: str | None = "higher", baseline: bool = False
+) -> Figure:
+    """A figure measured once per step (or repetition): the median, with min and max."""
+    return Figure(
+        benchmark, what, unit, statistics.median(values), min(values), max(values), len(values), better, baseline
+    )
 
 
 def machine() -> str:

@@ -3,6 +3,7 @@ and the command. ``--smoke`` runs every benchmark on a tiny generated corpus (wh
 
     python benchmarks/run.py                 # Arena-Hard from CRM_RAW_DIR, the quickstart CRM's architecture
     python benchmarks/run.py --ckpt RUN_DIR  # a trained CRM instead
+    python benchmarks/run.py --only training --train-model qwen3_0_6b_random   # on a GPU
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python benchmarks/run.py` from a checkout
 
-from benchmarks import board  # noqa: E402
-from benchmarks.common import machine, minilm_crm, scratch_dir  # noqa: E402
+from benchmarks import board, engines, training  # noqa: E402
+from benchmarks.common import Figure, machine, minilm_crm, scratch_dir  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point.", "Use bullet points when listing several things."]
-BENCHMARKS = ("scoring", "rerank", "evaluation")
+BENCHMARKS = ("training", "scoring", "rerank", "evaluation", "engines")
 
 
 def tiny_corpus(root: Path) -> Path:
@@ -34,24 +35,102 @@ def tiny_corpus(root: Path) -> Path:
     return root
 
 
-def rows_of(results: list[dict]) -> list[list[str]]:
-    """Rates as work/second (median, and the range over repetitions); each row beside the baseline of its benchmark."""
-    baselines = {r["benchmark"]: r for r in results if r.get("baseline")}
+def tiny_pairs(root: Path) -> dict[str, Path]:
+    """Tiny train/val/test files of short-vs-long pairs (the smoke runs of training and engines)."""
+    from crm.data.schema import PreferenceSample, conversation, write_samples
+
+    root.mkdir(parents=True, exist_ok=True)
+    files = {}
+    for split, n in (("train", 12), ("val", 2), ("test", 2)):
+        samples = []
+        for i in range(n):
+            query = f"What is {i} plus {i}?"
+            short = f"It is {2 * i}."
+            long = f"Adding {i} to itself gives {2 * i}, because doubling a number... " * (i + 1)
+            samples.append(
+                PreferenceSample(
+                    prompt=query,
+                    model_a=conversation(query, short),
+                    model_b=conversation(query, long),
+                    criteria=["I prefer short answers."],
+                    preference="model_a",
+                    idx=f"{split}/{i}",
+                    source="tiny",
+                )
+            )
+        files[split] = root / f"{split}.jsonl"
+        write_samples(files[split], samples)
+    return files
+
+
+def rows_of(results: list[Figure]) -> list[list[str]]:
+    """Median and range of each figure, and how many times better it is than its baseline (same benchmark
+    and unit)."""
+    baselines = {(r.benchmark, r.unit): r for r in results if r.baseline}
     rows = []
     for r in results:
-        t = r["timing"]
-        if r["unit"] == "s":
-            value, low, high = t.median, t.low, t.high
-        else:
-            value, low, high = r["work"] / t.median, r["work"] / t.high, r["work"] / t.low
-        base = baselines.get(r["benchmark"])
+        base = baselines.get((r.benchmark, r.unit))
         ratio = "baseline" if r is base else "-"
-        if base is not None and r is not base:
-            ratio = f"{base['timing'].median / t.median:.2f}x"
-        rows.append(
-            [r["benchmark"], r["what"], r["unit"], f"{value:.3g}", f"{low:.3g} - {high:.3g}", str(t.reps), ratio]
-        )
+        if base is not None and r is not base and r.better and r.value and base.value:
+            ratio = f"{(r.value / base.value if r.better == 'higher' else base.value / r.value):.2f}x"
+        rows.append([r.benchmark, r.what, r.unit, f"{r.value:.3g}", f"{r.low:.3g} - {r.high:.3g}", str(r.reps), ratio])
     return rows
+
+
+def train_figures(args: argparse.Namespace, work: Path) -> list[Figure]:
+    """Benchmark 1; ``--smoke``: the tiny Qwen3 on tiny files, two steps counted."""
+    import torch
+
+    default = training.GPU_VARIANTS if torch.cuda.is_available() else training.CPU_VARIANTS
+    variants = tuple(args.train_variants.split(",")) if args.train_variants else default
+    if args.smoke:  # the two trainers; each variant of ours is one config override
+        variants = ("trl", "ours")
+        files = tiny_pairs(work)
+        extra = ("data.files={" + ",".join(f"{k}:'{v}'" for k, v in files.items()) + "}", "trainer.precision=32-true")
+        return training.training("qwen3_tiny", 3, 1, 4, "32-true", variants, extra)
+    precision = {"bf16": "bf16-mixed", "fp32": "32-true"}.get(args.precision, args.precision)
+    sizes = (args.train_steps, args.train_warmup, args.train_batch)
+    return training.training(args.train_model, *sizes, precision, variants, tuple(args.train_set))
+
+
+def test_pairs(args: argparse.Namespace, work: Path) -> list:
+    """Labelled pairs for the engines' accuracy: a seeded sample of the criteria mixture's test split
+    (attribute pairs, styles, votes); ``--smoke``: the tiny generated pairs."""
+    import random
+
+    from crm.data.schema import read_samples
+
+    if args.smoke:
+        return read_samples(tiny_pairs(work)["train"])[0]
+    from crm.training import build_data
+
+    _, datamodule = build_data(training.compose("minilm", 8, 8, "32-true", ("data=criteria",)))
+    samples = [s for path in datamodule.split_files("test") for s in read_samples(path)[0] if s.preference != "tie"]
+    return random.Random(0).sample(samples, min(args.test_pairs, len(samples)))
+
+
+def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> list[Figure]:
+    """Benchmarks 2, 3 and 5, on one corpus and CRM."""
+    from crm.config import default_raw_dir
+    from crm.usl.corpus import load_named_corpus
+
+    corpus_arg = str(tiny_corpus(work / "corpus")) if args.smoke else args.corpus
+    corpus = load_named_corpus(corpus_arg, args.raw_dir or default_raw_dir())
+    if corpus.default_baseline is None:
+        corpus.default_baseline = corpus.models[0]
+    reps = 1 if args.smoke else args.reps
+    crm_dir = args.ckpt or minilm_crm(work / "crm")
+    results: list[Figure] = []
+    if "scoring" in chosen:
+        results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
+    if "rerank" in chosen:
+        results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
+    if "evaluation" in chosen:
+        results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
+    if "engines" in chosen:
+        answers = board.board_answers(corpus, args.queries, CRITERIA)
+        results += engines.compare(crm_dir, answers, test_pairs(args, work / "pairs"), reps)
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,33 +142,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=3, help="measured repetitions (after one warm-up)")
     parser.add_argument("--only", default=",".join(BENCHMARKS), help=f"comma-separated subset of {BENCHMARKS}")
     parser.add_argument("--precision", default="auto", help="auto (bf16 where native), bf16 or fp32")
+    parser.add_argument("--test-pairs", type=int, default=600, help="test pairs for the engines' accuracy")
+    parser.add_argument("--train-model", default="minilm", help="model preset of the training benchmark")
+    parser.add_argument("--train-steps", type=int, default=40, help="training steps per variant (an epoch)")
+    parser.add_argument("--train-warmup", type=int, default=8, help="first steps not counted")
+    parser.add_argument("--train-batch", type=int, default=8, help="pairs per training step")
+    parser.add_argument("--train-variants", default=None, help=f"comma-separated subset of {sorted(training.VARIANTS)}")
+    parser.add_argument("--train-set", action="append", default=[], help="a training config override (repeatable)")
     parser.add_argument("--smoke", action="store_true", help="a tiny generated corpus, one repetition")
     args = parser.parse_args(argv)
-    from crm.config import default_raw_dir
-    from crm.usl.corpus import load_named_corpus
-
     work = scratch_dir()
-    corpus_arg = str(tiny_corpus(work / "corpus")) if args.smoke else args.corpus
-    corpus = load_named_corpus(corpus_arg, args.raw_dir or default_raw_dir())
-    if corpus.default_baseline is None:
-        corpus.default_baseline = corpus.models[0]
-    reps = 1 if args.smoke else args.reps
-    crm_dir = args.ckpt or minilm_crm(work / "crm")
     chosen = [b.strip() for b in args.only.split(",") if b.strip()]
-    results: list[dict] = []
-    if "scoring" in chosen:
-        results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
-    if "rerank" in chosen:
-        results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
-    if "evaluation" in chosen:
-        results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
+    results: list[Figure] = []
+    if "training" in chosen:
+        results += train_figures(args, work / "pairs")
+    if set(chosen) - {"training"}:
+        results += board_figures(args, chosen, work)
     from crm.precision import inference_plan
 
     title = f"Benchmarks on {machine()}; scoring in {inference_plan(precision=args.precision).label}"
     header = ["benchmark", "what", "unit", "median", "range", "reps", "vs baseline"]
     caption = "command: " + shlex.join(["python", "benchmarks/run.py", *(argv if argv is not None else sys.argv[1:])])
     print_tables([(title, header, rows_of(results), caption)])
-    return 0
+    return 1 if any(r.unit == "failed" for r in results) else 0
 
 
 if __name__ == "__main__":

@@ -151,19 +151,19 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
         finish_wandb(loggers, exit_code)
 
 
-def fit_test_export(
-    cfg: DictConfig, loggers: list[Any], ckpt_path: str | None, output_dir: Path, started: float
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    head = cfg.loss.head
+def build_data(cfg: DictConfig) -> tuple[Any, LightningDataModule]:
+    """The tokenizer and datamodule a config describes. The datamodule is set up by the trainer (fit or
+    test); the module's per-test-set metrics follow its test sets."""
     tokenizer = instantiate(cfg.model.tokenizer)
-    # Set up by the trainer (fit or test); the module's per-test-set metrics follow its test sets.
-    datamodule: LightningDataModule = instantiate(
-        cfg.data, tokenizer=tokenizer, head=head, input_format=cfg.model.input_format
-    )
+    datamodule = instantiate(cfg.data, tokenizer=tokenizer, head=cfg.loss.head, input_format=cfg.model.input_format)
+    return tokenizer, datamodule
 
-    model = apply_lora(build_reward_model(cfg.model, head), cfg.get("peft"))
+
+def build_module(cfg: DictConfig) -> CRMLitModule:
+    """The LightningModule a config describes: reward model (LoRA if configured), optimizer, loss settings."""
+    model = apply_lora(build_reward_model(cfg.model, cfg.loss.head), cfg.get("peft"))
     optim = instantiate(cfg.optim)
-    module = CRMLitModule(
+    return CRMLitModule(
         model,
         optimizer=optim.optimizer,
         scheduler=optim.get("scheduler"),
@@ -172,6 +172,14 @@ def fit_test_export(
         center_rewards_coef=cfg.loss.center_rewards_coef,
         label_smoothing=cfg.loss.label_smoothing,
     )
+
+
+def fit_test_export(
+    cfg: DictConfig, loggers: list[Any], ckpt_path: str | None, output_dir: Path, started: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    head = cfg.loss.head
+    tokenizer, datamodule = build_data(cfg)
+    module = build_module(cfg)
     keep_earlier_curves(loggers)
     callbacks: list[Callback] = instantiate_group(cfg.get("callbacks"))
     if not loggers:  # nothing to write learning rates to (logger=none)

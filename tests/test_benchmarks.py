@@ -9,6 +9,9 @@ def test_every_benchmark_runs_on_a_tiny_corpus_and_prints_its_row(capsys, monkey
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["--smoke"]) == 0
     out = capsys.readouterr().out
-    for row in ("engine (2 models x 4 queries", "naive loop", "baseline", "engine call", "CLI process", "CRMScorer"):
+    rows = ("engine (2 models x 4 queries", "naive loop", "baseline", "engine call", "CLI process", "CRMScorer")
+    rows += ("TRL RewardTrainer", "ours, length-grouped batches", "tokens/s", "% padding", "peak MiB")
+    rows += ("ONNX Runtime fp32: board answers", "PyTorch dynamic int8: accuracy on 12 test pairs", "decisions changed")
+    for row in rows:
         assert row in out
     assert "Benchmarks on" in out and "cores" in out and "command: python benchmarks/run.py --smoke" in out

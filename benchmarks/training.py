@@ -1,0 +1,326 @@
+"""Training throughput: our stack (Lightning, ``CRMLitModule``, the datamodule's batches) against TRL's
+``RewardTrainer`` on the same backbone, pairs, batch size, max length, optimizer (AdamW, foreach) and
+precision.
+
+Both train a Bradley-Terry reward model on the same token ids: real style pairs (DSP domain styles,
+AlpacaEval concise/verbose; mixed lengths) rendered once by our renderer, which fits every pair in
+``max_length``, so TRL's filter of longer pairs drops nothing. Chosen and rejected rows go through one
+forward pass on both sides. Each trainer runs in a process of its own (its peak memory is its own) for one
+epoch over ``steps x batch`` pairs; the first ``warmup`` steps are not counted. A step's time runs from the
+end of the previous optimizer step to the end of its own, data loading and collation included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from benchmarks.common import Figure, scratch_dir, spread
+
+ROOT = Path(__file__).resolve().parent.parent
+GROUPED = "data.group_by_length=true"
+# variant -> (what the table calls it, compose overrides, compile the model)
+VARIANTS: dict[str, tuple[str, tuple[str, ...], bool]] = {
+    "trl": ("TRL RewardTrainer", (), False),
+    "ours-shuffled": ("ours, shuffled batches", ("data.group_by_length=false",), False),
+    "ours": ("ours, length-grouped batches", (GROUPED,), False),
+    "ours-fused": ("ours, length-grouped + fused AdamW", (GROUPED, "+optim.optimizer.fused=true"), False),
+    "ours-compile": ("ours, length-grouped + torch.compile", (GROUPED,), True),
+}
+CPU_VARIANTS = ("trl", "ours-shuffled", "ours", "ours-fused", "ours-compile")
+GPU_VARIANTS = ("trl", "ours-shuffled", "ours", "ours-fused")
+
+
+def compose(model: str, batch: int, pairs: int, precision: str, extra: tuple[str, ...] = ()):
+    """The training config of ``python train.py model=<model> head=bt data=styles ...`` for ``pairs`` pairs
+    under one fixed polarity (one chosen and one rejected row per pair), all weights trained."""
+    from hydra import compose as hydra_compose
+    from hydra import initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    from crm.config import register_resolvers
+
+    register_resolvers()
+    GlobalHydra.instance().clear()
+    overrides = [
+        f"model={model}",
+        "head=bt",
+        "data=styles",
+        "data.direction=original",
+        "noise=none",
+        f"data.batch_size={batch}",
+        f"data.max_train_samples={pairs}",
+        "data.max_val_samples=8",
+        "data.max_test_samples=8",
+        "effective_batch_size=null",
+        f"trainer.precision={precision}",
+        f"paths.output_dir={scratch_dir()}",
+    ]
+    if model == "minilm":
+        overrides.append("model.freeze.embeddings=false")  # TRL trains every weight
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        return hydra_compose("train", overrides=[*overrides, *extra])
+
+
+class StepLog:
+    """Per optimizer step: seconds since the previous step ended, pairs, real and padded tokens."""
+
+    def __init__(self) -> None:
+        self.last = time.perf_counter()
+        self.steps: list[dict] = []
+        self.batches: list[tuple[int, int, int]] = []
+
+    def batch(self, input_ids, attention_mask) -> None:
+        self.batches.append((input_ids.size(0) // 2, int(attention_mask.sum()), input_ids.numel()))
+
+    def step_end(self) -> None:
+        now = time.perf_counter()
+        pairs, real, padded = self.batches[len(self.steps)]
+        self.steps.append({"seconds": now - self.last, "pairs": pairs, "tokens": real, "padded": padded})
+        self.last = now
+
+
+def training_pairs(datamodule) -> list[dict]:
+    """The rendered token ids of every training pair, in dataset order (what TRL is given)."""
+    datamodule.setup("fit")
+    rows = []
+    for item in (datamodule.datasets["train"][i][0] for i in range(len(datamodule.datasets["train"]))):
+        rows.append({"chosen_ids": item["chosen"].input_ids, "rejected_ids": item["rejected"].input_ids})
+    return rows
+
+
+def profiled(steps: int):
+    """A torch profiler over steps 5-7 (after warm-up) that prints where their time went."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile, schedule
+
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.cuda.is_available() else [])
+    sort = "cuda_time_total" if torch.cuda.is_available() else "cpu_time_total"
+
+    def report(prof) -> None:
+        print(prof.key_averages().table(sort_by=sort, row_limit=25), flush=True)
+
+    return profile(activities=activities, schedule=schedule(wait=3, warmup=1, active=3), on_trace_ready=report)
+
+
+def run_ours(cfg, compile_model: bool, log: StepLog, profiler=None) -> int:
+    from hydra.utils import instantiate
+    from lightning import Callback
+
+    from crm.data.datamodule import DataEpoch
+    from crm.throughput import matmul_params
+    from crm.training import build_data, build_module
+
+    class Clock(Callback):
+        def on_train_batch_start(self, trainer, module, batch, batch_idx):
+            log.batch(batch["input_ids"], batch["attention_mask"])
+
+        def on_train_batch_end(self, trainer, module, outputs, batch, batch_idx):
+            log.step_end()
+            if profiler is not None:
+                profiler.step()
+
+    _, datamodule = build_data(cfg)
+    module = build_module(cfg)
+    if compile_model:
+        module.model.compile(dynamic=True)
+    trainer = instantiate(
+        cfg.trainer,
+        devices=1,
+        max_steps=-1,
+        max_epochs=1,
+        limit_val_batches=0,
+        num_sanity_val_steps=0,
+        enable_checkpointing=False,
+        enable_progress_bar=False,
+        enable_model_summary=False,
+        logger=False,
+        callbacks=[Clock(), DataEpoch()],
+    )
+    log.last = time.perf_counter()
+    if profiler is None:
+        trainer.fit(module, datamodule=datamodule)
+    else:
+        with profiler:
+            trainer.fit(module, datamodule=datamodule)
+    return matmul_params(module.model)
+
+
+def run_trl(cfg, log: StepLog) -> int:
+    """TRL's RewardTrainer as its documentation sets it up, with our settings where they must match."""
+    import torch
+    from datasets import Dataset
+    from transformers import AutoConfig, AutoModelForSequenceClassification, TrainerCallback
+    from trl import RewardConfig, RewardTrainer
+    from trl.trainer.reward_trainer import DataCollatorForPreference
+
+    from crm.throughput import matmul_params
+    from crm.training import build_data
+
+    tokenizer, datamodule = build_data(cfg)
+    pairs = training_pairs(datamodule)
+    backbone = cfg.model.backbone
+    bf16_weights = str(backbone.get("dtype")) == "bfloat16"
+    dtype = torch.bfloat16 if bf16_weights else torch.float32
+    overrides = dict(backbone.config_overrides or {})
+    if backbone.pretrained:
+        config = AutoConfig.from_pretrained(backbone.pretrained, num_labels=1, **overrides)
+        model = AutoModelForSequenceClassification.from_pretrained(backbone.pretrained, config=config, dtype=dtype)
+    else:
+        config = AutoConfig.for_model(**dict(backbone.init_config), num_labels=1, **overrides)
+        model = AutoModelForSequenceClassification.from_config(config, dtype=dtype)
+    if backbone.get("attn_implementation"):
+        model.set_attn_implementation(backbone.attn_implementation)
+    model.config.pad_token_id = tokenizer.pad_token_id
+    collate = DataCollatorForPreference(pad_token_id=tokenizer.pad_token_id)
+
+    def counting_collator(examples):
+        batch = collate(examples)
+        log.batch(batch["input_ids"], batch["attention_mask"])
+        return batch
+
+    class Clock(TrainerCallback):
+        def on_step_end(self, args, state, control, **kwargs):
+            log.step_end()
+
+    optimizer = cfg.optim.optimizer
+    args = RewardConfig(
+        output_dir=str(scratch_dir()),
+        per_device_train_batch_size=cfg.data.batch_size,
+        num_train_epochs=1,
+        max_length=cfg.data.max_length,
+        learning_rate=optimizer.lr,
+        weight_decay=optimizer.weight_decay,
+        optim="adamw_torch",
+        lr_scheduler_type="cosine",
+        warmup_steps=cfg.optim.warmup_ratio,  # a float below 1 is a fraction of the steps
+        max_grad_norm=cfg.trainer.gradient_clip_val,
+        gradient_checkpointing=bool(cfg.model.gradient_checkpointing),
+        bf16=str(cfg.trainer.precision).startswith("bf16"),
+        use_cpu=not torch.cuda.is_available(),
+        report_to=[],
+        save_strategy="no",
+        logging_strategy="no",
+        dataloader_num_workers=0,
+        disable_tqdm=True,
+        seed=cfg.seed,
+    )
+    trainer = RewardTrainer(
+        model=model,
+        args=args,
+        train_dataset=Dataset.from_list(pairs),
+        processing_class=tokenizer,
+        data_collator=counting_collator,
+        callbacks=[Clock()],
+    )
+    log.last = time.perf_counter()
+    trainer.train()
+    return matmul_params(model)
+
+
+def worker(
+    variant: str, model: str, steps: int, batch: int, precision: str, extra: tuple[str, ...], profile: bool = False
+) -> dict:
+    """One trainer, one epoch; returns the per-step log, peak memory and the matrix-product parameters."""
+    import torch
+
+    what, overrides, compile_model = VARIANTS[variant]
+    cfg = compose(model, batch, steps * batch, precision, overrides + extra)
+    torch.manual_seed(cfg.seed)
+    cuda = torch.cuda.is_available()
+    if cuda:
+        torch.cuda.reset_peak_memory_stats()
+    log = StepLog()
+    if variant == "trl":
+        params = run_trl(cfg, log)
+    else:
+        params = run_ours(cfg, compile_model, log, profiled(steps) if profile else None)
+    peak = torch.cuda.max_memory_allocated() if cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return {"variant": variant, "what": what, "steps": log.steps, "peak_bytes": peak, "params": params}
+
+
+def figures(results: list[dict], warmup: int, model: str, batch: int, max_length: int) -> list[Figure]:
+    """Pairs/s, real tokens/s, padding and peak memory per variant (MFU on a GPU), TRL the baseline."""
+    import torch
+
+    peak_flops = None
+    if torch.cuda.is_available():
+        from lightning.fabric.utilities.throughput import get_available_flops
+
+        peak_flops = get_available_flops(torch.device("cuda"), torch.bfloat16)
+    name = f"training {model}, {batch} pairs/step, max {max_length} tokens"
+    rows: list[Figure] = []
+    for result in results:
+        steps = result["steps"][warmup:]
+        if not steps:
+            raise ValueError(f"{result['variant']}: {len(result['steps'])} steps, none after {warmup} warm-up steps")
+        base = result["variant"] == "trl"
+        what = result["what"]
+        rows.append(spread(name, what, "pairs/s", [s["pairs"] / s["seconds"] for s in steps], baseline=base))
+        rows.append(spread(name, what, "tokens/s", [s["tokens"] / s["seconds"] for s in steps], baseline=base))
+        padding = [100 * (1 - s["tokens"] / s["padded"]) for s in steps]
+        rows.append(spread(name, what, "% padding", padding, better="lower", baseline=base))
+        peak = result["peak_bytes"] / 2**20
+        rows.append(spread(name, what, "peak MiB", [peak], better="lower", baseline=base))
+        if peak_flops:
+            mfu = [100 * 6 * result["params"] * s["tokens"] / s["seconds"] / peak_flops for s in steps]
+            rows.append(spread(name, what, "MFU %", mfu, baseline=base))
+    return rows
+
+
+def training(
+    model: str,
+    steps: int,
+    warmup: int,
+    batch: int,
+    precision: str,
+    variants: tuple[str, ...],
+    extra: tuple[str, ...] = (),
+) -> list[Figure]:
+    """Each variant in a fresh process, one after the other (never two at once: they share the cores)."""
+    from crm.precision import training_precision
+
+    precision = training_precision("auto") if precision == "auto" else precision
+    results, failed = [], []
+    for variant in variants:
+        out = scratch_dir() / "result.json"
+        command = [sys.executable, "-m", "benchmarks.training", variant, "--model", model, "--steps", str(steps)]
+        command += ["--batch", str(batch), "--precision", precision, "--json", str(out)]
+        command += [f"--set={o}" for o in extra]
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        if done.returncode != 0:  # reported, and the other variants still measured
+            print(f"training benchmark {variant} failed:\n{done.stderr[-4000:]}", file=sys.stderr)
+            failed.append(VARIANTS[variant][0])
+            continue
+        results.append(json.loads(out.read_text()))
+    max_length = compose(model, batch, batch, precision, extra).data.max_length
+    rows = figures(results, warmup, model, batch, max_length)
+    nan = float("nan")
+    return rows + [
+        Figure(rows[0].benchmark if rows else "training", what, "failed", nan, nan, nan, 0) for what in failed
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="one training variant, in its own process (see training())")
+    parser.add_argument("variant", choices=sorted(VARIANTS))
+    parser.add_argument("--model", default="minilm")
+    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--batch", type=int, default=8)
+    parser.add_argument("--precision", default="32-true")
+    parser.add_argument("--json", type=Path, required=True)
+    parser.add_argument("--set", action="append", default=[], help="a further compose override (repeatable)")
+    parser.add_argument("--profile", action="store_true", help="print a torch profile of steps 5-7 (ours only)")
+    args = parser.parse_args(argv)
+    result = worker(args.variant, args.model, args.steps, args.batch, args.precision, tuple(args.set), args.profile)
+    args.json.write_text(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
