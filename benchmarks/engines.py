@@ -1,5 +1,5 @@
-"""CPU inference engines: the PyTorch CRM against the same CRM in ONNX Runtime (exported with
-``torch.onnx``) and under dynamic int8 quantization (PyTorch's and ONNX Runtime's), on the same rows.
+"""CPU inference engines: the PyTorch CRM against the same CRM in ONNX Runtime (crm.onnx_engine, what
+``engine="onnx"`` runs) and under dynamic int8 quantization (PyTorch's and ONNX Runtime's), on the same rows.
 
 Speed: answers scored per second over a board's answers (length-sorted batches, as the leaderboard
 engine scores them). Accuracy: on evaluation pairs, each engine's accuracy and how many points it moves
@@ -16,37 +16,7 @@ import numpy as np
 import torch
 
 from benchmarks.common import Figure, measure, row, scratch_dir
-
-INPUTS = ("input_ids", "attention_mask", "token_type_ids")
-
-
-def onnx_forward(model: torch.nn.Module, example: dict[str, torch.Tensor], out: Path, int8: bool) -> Callable:
-    """The model exported to ONNX (dynamic batch and length), optionally int8-quantized by ONNX
-    Runtime, as a ``forward(**batch) -> tensor`` over an InferenceSession."""
-    import onnxruntime as ort
-
-    names = [k for k in INPUTS if k in example]
-    batch, length = torch.export.Dim("batch"), torch.export.Dim("length")
-    shapes = {k: {0: batch, 1: length} for k in names}
-    path = out / "crm.onnx"
-    program = torch.onnx.export(model, (), kwargs={k: example[k] for k in names}, dynamic_shapes=shapes, dynamo=True)
-    program.save(str(path))
-    if int8:
-        from onnxruntime.quantization import QuantType, quantize_dynamic
-
-        quantized = out / "crm.int8.onnx"
-        quantize_dynamic(str(path), str(quantized), weight_type=QuantType.QInt8)
-        path = quantized
-    options = ort.SessionOptions()
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-    wanted = [i.name for i in session.get_inputs()]
-
-    def forward(**batch: torch.Tensor) -> torch.Tensor:
-        feeds = {k: batch[k].numpy().astype(np.int64) for k in wanted}
-        return torch.from_numpy(session.run(None, feeds)[0])
-
-    return forward
+from crm.onnx_engine import export_onnx, quantize_int8, session_forward
 
 
 def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, bool]]:
@@ -60,10 +30,9 @@ def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, 
     int8 = copy.deepcopy(model)  # the backbone's linear layers; the head stays fp32, as in every CRM
     int8.backbone = torch.ao.quantization.quantize_dynamic(int8.backbone, {torch.nn.Linear}, dtype=torch.qint8)
     out["PyTorch dynamic int8"] = (int8, False)
-    for quantized in (False, True):
-        work = scratch_dir()
-        name = "ONNX Runtime dynamic int8" if quantized else "ONNX Runtime fp32"
-        out[name] = (onnx_forward(model, example, work, quantized), False)
+    path = export_onnx(model, example, scratch_dir() / "crm.onnx")
+    out["ONNX Runtime fp32"] = (session_forward(path), False)
+    out["ONNX Runtime dynamic int8"] = (session_forward(quantize_int8(path)), False)
     return out
 
 

@@ -12,6 +12,7 @@ Layout::
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import MISSING, dataclass
 from pathlib import Path
@@ -82,3 +83,20 @@ def resolve_export(path: str | Path) -> Path:
     if not (path / CONFIG_NAME).exists():
         raise FileNotFoundError(f"{path} is not a CRM export directory (no {CONFIG_NAME})")
     return path
+
+
+def crm_fingerprint(export_dir: str | Path) -> str:
+    """Identifies a CRM's weights without reading all of them: settings, head, configs, and for each
+    weight file its size and its first and last MiB."""
+    export_dir = Path(export_dir)
+    digest = hashlib.sha256()
+    for path in sorted(p for p in export_dir.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(export_dir)).encode())
+        size = path.stat().st_size
+        digest.update(str(size).encode())
+        with path.open("rb") as f:
+            digest.update(f.read(1 << 20))
+            if size > 2 << 20:
+                f.seek(-(1 << 20), 2)
+                digest.update(f.read())
+    return digest.hexdigest()[:24]

@@ -16,7 +16,7 @@ from safetensors.torch import load_file
 from tqdm.auto import tqdm
 from transformers import AutoConfig, AutoModel, AutoTokenizer
 
-from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, read_settings, resolve_export
+from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
 from crm.models.reward_model import RewardModel
@@ -84,6 +84,7 @@ class CRM:
 
     def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings, plan: InferencePlan | None = None):
         self.model = model.eval()
+        self.forward: Callable[..., torch.Tensor] = self.model  # or ONNX Runtime's (engine="onnx")
         self.tokenizer = tokenizer
         self.settings = settings
         self.plan = plan or InferencePlan(str(next(model.parameters()).device))
@@ -101,7 +102,7 @@ class CRM:
     def run_rows(self, encodings: Sequence, batch_size: int = 32, progress: bool = False) -> torch.Tensor:
         """Model outputs for encoded rows (see :func:`score_batches`)."""
         rows = [e.features() for e in encodings]
-        return score_batches(rows, self.tokenizer, self.model, self.plan, batch_size, progress)
+        return score_batches(rows, self.tokenizer, self.forward, self.plan, batch_size, progress)
 
     def raw_scores(
         self, samples: Sequence[PreferenceSample], batch_size: int = 32, progress: bool = False
@@ -145,13 +146,13 @@ def _load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
         ) from None
 
 
-def load_crm(path: str | Path, device: str = "auto", precision: str = "auto") -> CRM:
+def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", engine: str = "torch") -> CRM:
     """Load an export directory (or a training run directory containing ``export/``) to score on
-    ``device`` in ``precision`` (see :func:`crm.precision.inference_plan`: by default a GPU when one is
-    visible, bf16 where the hardware runs it natively). A damaged or mismatched file raises
-    :class:`ExportError` naming it.
+    ``device`` in ``precision`` with ``engine`` (see :func:`crm.precision.inference_plan`: by default a
+    GPU when one is visible, bf16 where the hardware runs it natively, PyTorch). A damaged or mismatched
+    file raises :class:`ExportError` naming it.
     """
-    plan = inference_plan(device, precision)
+    plan = inference_plan(device, precision, engine)
     if plan.device.startswith("cuda") and not torch.cuda.is_available():
         if device != "auto":
             raise RuntimeError(f"device={device!r}, but torch sees no CUDA GPU here")
@@ -169,4 +170,10 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto") ->
         raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
     model = RewardModel(backbone, settings.head, settings.pooling)
     _load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
-    return CRM(model.to(plan.device), tokenizer, settings, plan)
+    crm = CRM(model.to(plan.device), tokenizer, settings, plan)
+    if plan.engine == "onnx":
+        from crm.config import cache_root
+        from crm.onnx_engine import onnx_forward
+
+        crm.forward = onnx_forward(model, tokenizer, cache_root() / "onnx" / crm_fingerprint(path))
+    return crm

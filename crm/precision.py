@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PRECISIONS = ("auto", "bf16", "fp32")
+ENGINES = ("torch", "onnx")  # onnx: ONNX Runtime on the CPU, fp32 (crm.onnx_engine)
 
 
 def cpu_has_native_bf16() -> bool:
@@ -45,28 +46,36 @@ def training_precision(cpu: str = "32-true") -> str:
 @dataclass(frozen=True)
 class InferencePlan:
     """Where and how a CRM scores. ``bf16_weights``: weights cast to bf16 (GPUs); ``autocast_bf16``:
-    fp32 weights with bf16 matmuls, as in bf16-mixed training (CPUs with native bf16)."""
+    fp32 weights with bf16 matmuls, as in bf16-mixed training (CPUs with native bf16); ``engine``:
+    PyTorch, or ONNX Runtime (CPU, fp32)."""
 
     device: str
     bf16_weights: bool = False
     autocast_bf16: bool = False
+    engine: str = "torch"
 
     @property
     def label(self) -> str:
-        """Names the numbers it produces: bf16 and fp32 scores differ in their last digits."""
+        """Names the numbers it produces: bf16 and fp32 scores, and engines, differ in their last digits."""
         kind = "bf16" if self.bf16_weights else "bf16-autocast" if self.autocast_bf16 else "fp32"
-        return f"{self.device}/{kind}"
+        return f"{self.device}/{kind}" + ("/onnx" if self.engine == "onnx" else "")
 
 
-def inference_plan(device: str = "auto", precision: str = "auto") -> InferencePlan:
+def inference_plan(device: str = "auto", precision: str = "auto", engine: str = "torch") -> InferencePlan:
     """``device``: auto (a GPU when one is visible) | cpu | cuda[:N]; ``precision``: auto (bf16 where
-    native) | bf16 | fp32."""
+    native) | bf16 | fp32; ``engine``: torch | onnx (ONNX Runtime: CPU and fp32 only)."""
     if precision not in PRECISIONS:
         raise ValueError(f"precision must be one of {PRECISIONS}, got {precision!r}")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
     if device == "auto":
-        device = "cuda" if cuda_present() else "cpu"
+        device = "cpu" if engine == "onnx" else "cuda" if cuda_present() else "cpu"
     if not (device == "cpu" or device.startswith("cuda")):
         raise ValueError(f"device must be auto, cpu or cuda[:N], got {device!r}")
+    if engine == "onnx":
+        if device != "cpu" or precision == "bf16":
+            raise ValueError(f"engine='onnx' scores on the CPU in fp32, not device={device!r} precision={precision!r}")
+        return InferencePlan(device, engine="onnx")
     if precision == "fp32":
         return InferencePlan(device)
     if device.startswith("cuda"):

@@ -25,7 +25,7 @@ LAYERS = (
         "crm.time_budget",
     ),
     ("crm.models",),
-    ("crm.export", "crm.inference", "crm.text_encoder", "crm.zero_export"),
+    ("crm.export", "crm.inference", "crm.onnx_engine", "crm.text_encoder", "crm.zero_export"),
     ("crm.evaluation",),
     ("crm.training", "crm.usl"),
     ("crm.app",),

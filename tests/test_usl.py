@@ -10,7 +10,7 @@ import pytest
 
 from crm.data.corpus import load_corpus
 from crm.data.rendering import CriteriaTooLong
-from crm.data.schema import DataFormatError
+from crm.data.schema import DataFormatError, PreferenceSample, conversation
 from crm.inference import load_crm
 from crm.stats import bootstrap_interval
 from crm.usl.__main__ import main as usl_main
@@ -18,6 +18,7 @@ from crm.usl.board import BoardRow, board_kendall_tau, interval_ranks, length_co
 from crm.usl.cache import ScoreCache, content_key, criteria_key
 from crm.usl.engine import LeaderboardEngine, select_queries
 from crm.usl.topics import BROAD_TOPICS, assign_broad_topics
+from tests.conftest import has_module, require
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = {"base": "It is {i}.", "short": "{i}.", "long": "Let me explain at length why the answer is {i}. " * 3}
@@ -273,6 +274,39 @@ def test_cached_scores_are_kept_apart_by_precision(tiny_crm, tmp_path):
     assert fp32.fingerprint != bf16.fingerprint
     fp32.board(corpus, ["Be brief."], select_queries(corpus), rounds=100)
     assert bf16.board(corpus, ["Be brief."], select_queries(corpus), rounds=100).scored == 18
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_the_onnx_engine_scores_as_pytorch_fp32_and_keeps_its_own_cache(tiny_crm, tmp_path, head, monkeypatch):
+    """ONNX Runtime (engine="onnx") is exported once into the cache dir, scores what PyTorch fp32 scores,
+    and its scores are cached apart (its arithmetic differs in the last digits)."""
+    require(has_module("onnxruntime") and has_module("onnxscript"), "onnxruntime and onnxscript (the bench extra)")
+    monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "crm-cache"))
+    crm_dir = tiny_crm(head)
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    samples = [
+        PreferenceSample(
+            prompt=q.text,
+            model_a=conversation(q.text, corpus.answers["long"][qid]),
+            model_b=conversation(q.text, corpus.answers["short"][qid]),
+            criteria=["Be brief."],
+            preference="model_a",
+        )
+        for qid, q in corpus.queries.items()
+    ]
+    torch_scores = load_crm(crm_dir, "cpu", "fp32").raw_scores(samples)
+    onnx_crm = load_crm(crm_dir, "cpu", "fp32", engine="onnx")
+    assert onnx_crm.plan.label == "cpu/fp32/onnx"
+    assert onnx_crm.raw_scores(samples).numpy() == pytest.approx(torch_scores.numpy(), abs=1e-4)
+    assert len(list((tmp_path / "crm-cache" / "onnx").glob("*/crm.onnx"))) == 1
+    cache = tmp_path / "cache.sqlite"
+    fp32 = LeaderboardEngine(crm_dir, cache, precision="fp32")
+    onnx = LeaderboardEngine(crm_dir, cache, precision="fp32", engine="onnx")
+    assert fp32.fingerprint != onnx.fingerprint
+    scored = fp32.board(corpus, ["Be brief."], select_queries(corpus), rounds=50).scored
+    assert onnx.board(corpus, ["Be brief."], select_queries(corpus), rounds=50).scored == scored > 0
+    with pytest.raises(ValueError, match="engine='onnx' scores on the CPU in fp32"):
+        load_crm(crm_dir, "cpu", "bf16", engine="onnx")
 
 
 def test_duplicate_question_ids_name_the_file_and_line(tmp_path):

@@ -80,7 +80,9 @@ def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
     """The evaluated model first, then criteria-agnostic reference models and length rules."""
     models = {cfg.name: cfg.ckpt, **(cfg.reference_models or {})}
     scorers: dict[str, Scorer] = {
-        name: load_scorer(path, name, cfg.batch_size, cfg.device, cfg.criteria_in_system, cfg.max_length, cfg.precision)
+        name: load_scorer(
+            path, name, cfg.batch_size, cfg.device, cfg.criteria_in_system, cfg.max_length, cfg.precision, cfg.engine
+        )
         for name, path in models.items()
     }
     for rule in cfg.references or []:

@@ -188,13 +188,14 @@ def load_scorer(
     criteria_in_system: bool = False,
     max_length: int = 2048,
     precision: str = "auto",
+    engine: str = "torch",
 ) -> Scorer:
     """A CRM (export or training run directory) or a Hugging Face sequence-classification reward model."""
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"no such model directory: {path}")
     if is_crm(path):
-        return CRMScorer(load_crm(path, device, precision), name or "CRM", batch_size)
+        return CRMScorer(load_crm(path, device, precision, engine), name or "CRM", batch_size)
     if is_hf_reward_model(path):
         plan = inference_plan(device, precision)
         return HFRewardModelScorer(path, name, batch_size, max_length, criteria_in_system, plan)

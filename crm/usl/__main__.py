@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.console import Console
 
 from crm.config import cache_root, default_raw_dir
-from crm.precision import PRECISIONS
+from crm.precision import ENGINES, PRECISIONS
 from crm.usl.board import board_kendall_tau
 from crm.usl.corpus import load_named_corpus
 from crm.usl.report import print_board, write_board
@@ -60,6 +60,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
     )
+    parser.add_argument(
+        "--engine",
+        default="torch",
+        choices=ENGINES,
+        help="onnx: ONNX Runtime on the CPU in fp32 (pip install onnxruntime)",
+    )
     parser.add_argument("--out", type=Path, help="write board(s) as CSV, JSON and markdown here")
     fidelity = parser.add_argument_group("fidelity")
     fidelity.add_argument("--families", default="", help="comma-separated families (default: every verified one)")
@@ -73,12 +79,19 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def engine_of(args: argparse.Namespace):
+    """The leaderboard engine the command line describes (CRM, cache, batch size, device, precision, engine)."""
+    from crm.usl.engine import LeaderboardEngine
+
+    cache = args.cache or default_cache()
+    return LeaderboardEngine(args.ckpt, cache, args.batch_size, args.device, args.precision, args.engine)
+
+
 def fidelity_command(args: argparse.Namespace, corpus, argv: list[str], console: Console) -> None:
     """``crm-usl fidelity``: board fidelity per criteria family (see crm/usl/fidelity.py)."""
-    from crm.usl.engine import LeaderboardEngine
     from crm.usl.fidelity import parse_families, run_fidelity
 
-    engine = LeaderboardEngine(args.ckpt, args.cache or default_cache(), args.batch_size, args.device, args.precision)
+    engine = engine_of(args)
     heldout = None if args.heldout is None else parse_families(args.heldout)
     meta = {"command": shlex.join(["crm-usl", *argv]), "crm": str(args.ckpt)}
     splits = [x.strip() for x in args.query_splits.split(",") if x.strip()]
@@ -101,14 +114,12 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.ckpt is None:
             raise ValueError("--ckpt is required: a CRM training run directory or export directory")
-        from crm.usl.engine import LeaderboardEngine, select_queries
+        from crm.usl.engine import select_queries
 
         if args.command == "fidelity":
             fidelity_command(args, corpus, argv, console)
             return 0
-        engine = LeaderboardEngine(
-            args.ckpt, args.cache or default_cache(), args.batch_size, args.device, args.precision
-        )
+        engine = engine_of(args)
         topics = [t.strip() for t in args.topics.split(",") if t.strip()]
         qids = select_queries(corpus, topics, args.search, args.top_k)
         boards = {}

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
-from crm.artifact import read_settings, resolve_export
+from crm.artifact import crm_fingerprint, read_settings, resolve_export
 from crm.data.corpus import Corpus
 from crm.precision import inference_plan
 from crm.stats import bootstrap_interval, sigmoid
 from crm.usl.board import Board, BoardRow, interval_ranks, length_controlled_win_rate
-from crm.usl.cache import Key, ScoreCache, content_key, criteria_key, crm_fingerprint, normalise_criteria
+from crm.usl.cache import Key, ScoreCache, content_key, criteria_key, normalise_criteria
 
 log = logging.getLogger(__name__)
 CHUNK = 256  # items scored (and committed to the cache) at a time
@@ -63,22 +63,23 @@ class LeaderboardEngine:
         batch_size: int = 32,
         device: str = "auto",
         precision: str = "auto",
+        engine: str = "torch",
     ):
         """``crm``: a loaded CRM, or its run/export directory, loaded (torch, transformers) only when a
-        score is missing: a request the cache can answer starts and returns quickly. ``device`` and
-        ``precision`` follow :func:`crm.precision.inference_plan`; the cache keeps each precision's
-        scores apart (bf16 and fp32 scores differ in their last digits).
+        score is missing: a request the cache can answer starts and returns quickly. ``device``,
+        ``precision`` and ``engine`` follow :func:`crm.precision.inference_plan`; the cache keeps each
+        plan's scores apart (bf16 and fp32 scores, and engines, differ in their last digits).
         """
         self._crm = None if isinstance(crm, (str, Path)) else crm
         if self._crm is None:
             self.export_dir = resolve_export(crm)
             self.settings = read_settings(self.export_dir)
-            self.plan = inference_plan(device, precision)
+            self.plan = inference_plan(device, precision, engine)
             self.weights_fingerprint = crm_fingerprint(self.export_dir)
         else:
             self.settings, self.plan = self._crm.settings, self._crm.plan
             self.weights_fingerprint = getattr(crm, "fingerprint", None) or f"in-memory-{id(crm)}"
-        self.device, self.precision = device, precision
+        self.device, self.precision, self.engine = device, precision, engine
         self.cache = cache if isinstance(cache, ScoreCache) else ScoreCache(cache)
         self.batch_size = batch_size
 
@@ -92,7 +93,7 @@ class LeaderboardEngine:
         if self._crm is None:
             from crm.inference import load_crm
 
-            self._crm = load_crm(self.export_dir, self.device, self.precision)
+            self._crm = load_crm(self.export_dir, self.device, self.precision, self.engine)
             self.plan = self._crm.plan  # where torch disagrees with the driver, the scores say so
         return self._crm
 
