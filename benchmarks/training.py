@@ -26,13 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 GROUPED = "data.group_by_length=true"
 # variant -> (what the table calls it, compose overrides, compile the model)
 VARIANTS: dict[str, tuple[str, tuple[str, ...], bool]] = {
-    "trl": ("TRL RewardTrainer", (), False),
+    "trl": ("TRL RewardTrainer", ("model.backbone.attn_implementation=null",), False),  # its default: SDPA
+    "trl-eager": ("TRL RewardTrainer, eager attention", ("model.backbone.attn_implementation=eager",), False),
     "ours-shuffled": ("ours, shuffled batches", ("data.group_by_length=false",), False),
     "ours": ("ours, length-grouped batches", (GROUPED,), False),
     "ours-fused": ("ours, length-grouped + fused AdamW", (GROUPED, "+optim.optimizer.fused=true"), False),
     "ours-compile": ("ours, length-grouped + torch.compile", (GROUPED,), True),
 }
-CPU_VARIANTS = ("trl", "ours-shuffled", "ours", "ours-fused", "ours-compile")
+CPU_VARIANTS = ("trl", "trl-eager", "ours-shuffled", "ours", "ours-fused", "ours-compile")
 GPU_VARIANTS = ("trl", "ours-shuffled", "ours", "ours-fused")
 
 

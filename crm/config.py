@@ -7,7 +7,7 @@ from pathlib import Path
 
 from omegaconf import OmegaConf
 
-from crm.precision import training_precision
+from crm.precision import training_attention, training_precision
 
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
 # A source checkout (editable install) is the root; an installed package uses the working directory.
@@ -57,6 +57,7 @@ def register_resolvers() -> None:
     for name, fn in (
         ("crm_root", lambda: str(PROJECT_ROOT)),
         ("crm_precision", training_precision),
+        ("crm_attention", training_attention),
         ("crm_run_dir", resume_run_dir),
         ("minilm_path", minilm_path),
     ):

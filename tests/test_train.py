@@ -46,6 +46,15 @@ def test_configs_compose_without_downloading(compose_train, overrides, head):
     assert cfg.noise.mode == (overrides[2].split("=")[1] if len(overrides) > 2 else "none")
 
 
+def test_the_quickstart_attention_follows_the_training_precision(compose_train, monkeypatch):
+    from crm import precision
+
+    monkeypatch.setattr(precision, "cuda_present", lambda: False)
+    bf16 = compose_train("trainer.precision=bf16-mixed").model.backbone.attn_implementation
+    fp32 = compose_train("trainer.precision=32-true").model.backbone.attn_implementation
+    assert (bf16, fp32) == ("eager", None)
+
+
 @pytest.mark.parametrize("override", ["experiment=paper_crm_4b", "experiment=minilm_cls", "debug=fdr", "debug=limit"])
 def test_experiment_and_debug_configs_compose(compose_train, override):
     cfg = compose_train(override)

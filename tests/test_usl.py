@@ -441,6 +441,11 @@ def test_one_precision_policy_for_every_scorer(tiny_crm, tmp_path, monkeypatch):
     assert precision.inference_plan("cpu", "bf16").label == "cpu/bf16-autocast"
     with pytest.raises(ValueError, match="precision must be one of"):
         precision.inference_plan(precision="fp16")
+    # attention: eager only where it was measured faster (a BERT encoder under bf16 on a CPU)
+    assert precision.cpu_attention("bert", "cpu", bf16=True) == "eager"
+    assert precision.cpu_attention("bert", "cpu", bf16=False) is None
+    assert precision.cpu_attention("bert", "cuda", bf16=True) is None
+    assert precision.cpu_attention("qwen3", "cpu", bf16=True) is None
 
 
 def test_a_cached_board_and_the_criteria_limits_need_no_torch(tiny_crm, tmp_path):
