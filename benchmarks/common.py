@@ -58,15 +58,6 @@ def row(benchmark: str, what: str, unit: str, timing: Timing, work: int = 0, bas
     return Figure(benchmark, what, unit, work / t.median, work / t.high, work / t.low, t.reps, "higher", baseline)
 
 
-def spread(
-    benchmark: str, what: str, unit: str, values: list[float], better: str | None = "higher", baseline: bool = False
-) -> Figure:
-    """A figure measured once per step (or repetition): the median, with min and max."""
-    return Figure(
-        benchmark, what, unit, statistics.median(values), min(values), max(values), len(values), better, baseline
-    )
-
-
 def machine() -> str:
     """CPU model (lscpu), cores, native bf16 or not, GPU if any: what a number depends on."""
     from crm.precision import cpu_has_native_bf16, cuda_present

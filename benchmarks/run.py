@@ -64,7 +64,7 @@ def tiny_pairs(root: Path) -> dict[str, Path]:
 
 
 def rows_of(results: list[Figure]) -> list[list[str]]:
-    """Median and range of each figure, and how many times better it is than its baseline (same benchmark
+    """Value and range of each figure, and how many times better it is than its baseline (same benchmark
     and unit)."""
     baselines = {(r.benchmark, r.unit): r for r in results if r.baseline}
     rows = []
@@ -161,8 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     from crm.precision import inference_plan
 
     title = f"Benchmarks on {machine()}; scoring in {inference_plan(precision=args.precision).label}"
-    header = ["benchmark", "what", "unit", "median", "range", "reps", "vs baseline"]
-    caption = "command: " + shlex.join(["python", "benchmarks/run.py", *(argv if argv is not None else sys.argv[1:])])
+    header = ["benchmark", "what", "unit", "value", "range", "n", "vs baseline"]
+    caption = (
+        "value: the median of n timed repetitions after a warm-up (training: the total over n steps after\n"
+        "warm-up, the range per step). command: "
+        + shlex.join(["python", "benchmarks/run.py", *(argv if argv is not None else sys.argv[1:])])
+    )
     print_tables([(title, header, rows_of(results), caption)])
     return 1 if any(r.unit == "failed" for r in results) else 0
 

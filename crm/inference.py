@@ -20,7 +20,7 @@ from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint,
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
 from crm.models.reward_model import RewardModel
-from crm.precision import InferencePlan, cpu_attention, inference_plan
+from crm.precision import InferencePlan, inference_plan
 from crm.stats import sigmoid
 
 log = logging.getLogger(__name__)
@@ -161,11 +161,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     path = resolve_export(path)
     settings = read_settings(path)
     try:
-        model_type = AutoConfig.from_pretrained(path / "backbone").model_type
-        attention = cpu_attention(model_type, plan.device, plan.autocast_bf16)
-        backbone = AutoModel.from_pretrained(
-            path / "backbone", dtype=torch.bfloat16 if plan.bf16_weights else None, attn_implementation=attention
-        )
+        backbone = AutoModel.from_pretrained(path / "backbone", dtype=torch.bfloat16 if plan.bf16_weights else None)
     except (OSError, ValueError, RuntimeError) as err:
         raise ExportError(f"{path / 'backbone'}: cannot load the backbone ({err})") from None
     try:

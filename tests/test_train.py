@@ -246,7 +246,7 @@ def test_broken_jsonl_line_is_reported_with_file_and_line(compose_train, tiny_fi
 
 def test_fused_adamw_trains_with_gradient_clipping_under_bf16(compose_train, tiny_files):
     """Lightning's AMP plugin raises for a fused optimizer with clipping; under bf16 there is no scaler."""
-    overrides = ("+optim.optimizer.fused=true", "trainer.precision=bf16-mixed", "trainer.gradient_clip_val=1e-3")
+    overrides = ("optim.optimizer.fused=true", "trainer.precision=bf16-mixed", "trainer.gradient_clip_val=1e-3")
     steps = ("trainer.max_steps=2", "trainer.val_check_interval=2", "test=false")
     cfg = compose_train(*TINY_TRAIN, files_override(tiny_files), *overrides, *steps)
     metrics, objects = train(cfg)
