@@ -329,12 +329,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=40)
     parser.add_argument("--batch", type=int, default=8)
     parser.add_argument("--precision", default="32-true")
-    parser.add_argument("--json", type=Path, required=True)
+    parser.add_argument("--json", type=Path, help="write the per-step log here (what training() reads)")
     parser.add_argument("--set", action="append", default=[], help="a further compose override (repeatable)")
     parser.add_argument("--profile", action="store_true", help="print a torch profile of steps 5-7 (ours only)")
     args = parser.parse_args(argv)
     result = worker(args.variant, args.model, args.steps, args.batch, args.precision, tuple(args.set), args.profile)
-    args.json.write_text(json.dumps(result))
+    if args.json:
+        args.json.write_text(json.dumps(result))
     return 0
 
 
