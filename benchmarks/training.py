@@ -1,6 +1,6 @@
 """Training throughput: our stack (Lightning, ``CRMLitModule``, the datamodule's batches) against TRL's
-``RewardTrainer`` on the same backbone, pairs, batch size, max length, optimizer (AdamW, foreach) and
-precision.
+``RewardTrainer`` on the same backbone, pairs, batch size, max length, AdamW settings and precision (TRL
+runs its ``adamw_torch``, ours fused AdamW as configured; ``ours-foreach`` is ours with TRL's kind).
 
 Both train a Bradley-Terry reward model on the same token ids: real style pairs (DSP domain styles,
 AlpacaEval concise/verbose; mixed lengths) rendered once by our renderer, which fits every pair in
