@@ -247,7 +247,8 @@ def worker(
     else:
         params = run_ours(cfg, compile_model, log, profiled(steps) if profile else None)
     peak = torch.cuda.max_memory_allocated() if cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return {"variant": variant, "what": what, "steps": log.steps, "peak_bytes": peak, "params": params}
+    result = {"variant": variant, "what": what, "steps": log.steps, "peak_bytes": peak, "params": params}
+    return result | {"max_length": cfg.data.max_length}
 
 
 def variant_figures(name: str, result: dict, warmup: int, peak_flops: float | None) -> list[Figure]:
@@ -314,8 +315,7 @@ def training(
             failed.append(VARIANTS[variant][0])
             continue
         results.append(json.loads(out.read_text()))
-    max_length = compose(model, batch, batch, precision, extra).data.max_length
-    rows = figures(results, warmup, model, batch, max_length)
+    rows = figures(results, warmup, model, batch, results[0]["max_length"] if results else 0)
     nan = float("nan")
     return rows + [
         Figure(rows[0].benchmark if rows else "training", what, "failed", nan, nan, nan, 0) for what in failed

@@ -4,7 +4,8 @@ graph optimisations. Same fp32 arithmetic as PyTorch, reordered: scores agree to
 
 Measured by ``benchmarks/run.py --only engines`` on a 2-core CPU: 1.37x PyTorch fp32 on a board's
 answers with no decision changed; slower than PyTorch's bf16 autocast where the CPU has native bf16,
-so it is an option, not the default. Dynamic int8 (``int8=True``) lost more than 0.5 points.
+so it is an option, not the default. Dynamic int8 (:func:`quantize_int8`, benchmarked only) lost more
+than 0.5 points.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def session_forward(path: Path, threads: int | None = None) -> Callable[..., tor
     return forward
 
 
-def onnx_forward(model: torch.nn.Module, tokenizer, cache_dir: Path, int8: bool = False) -> Callable[..., torch.Tensor]:
+def onnx_forward(model: torch.nn.Module, tokenizer, cache_dir: Path) -> Callable[..., torch.Tensor]:
     """The CRM's forward in ONNX Runtime, exported into ``cache_dir`` on first use and reused after."""
     path = cache_dir / "crm.onnx"
     if not path.exists():
@@ -73,4 +74,4 @@ def onnx_forward(model: torch.nn.Module, tokenizer, cache_dir: Path, int8: bool 
             return_tensors="pt",
         )
         export_onnx(model.float(), dict(example), path)
-    return session_forward(quantize_int8(path) if int8 else path)
+    return session_forward(path)
