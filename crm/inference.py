@@ -89,6 +89,7 @@ class CRM:
         self.settings = settings
         self.plan = plan or InferencePlan(str(next(model.parameters()).device))
         self.renderer = scoring_renderer(tokenizer, settings, model.backbone.config)
+        self.fingerprint: str | None = None  # of the export's weights (load_crm): names its scores in a cache
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
         """Raise :class:`~crm.data.rendering.CriteriaTooLong` (limit in tokens and characters) before scoring."""
@@ -171,9 +172,10 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     model = RewardModel(backbone, settings.head, settings.pooling)
     _load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
+    crm.fingerprint = crm_fingerprint(path)
     if plan.engine == "onnx":
         from crm.config import cache_root
         from crm.onnx_engine import onnx_forward
 
-        crm.forward = onnx_forward(model, tokenizer, cache_root() / "onnx" / crm_fingerprint(path))
+        crm.forward = onnx_forward(model, tokenizer, cache_root() / "onnx" / crm.fingerprint)
     return crm

@@ -28,6 +28,7 @@ from crm.evaluation.metrics import prob_chosen
 from crm.evaluation.report import family_table
 from crm.evaluation.scorers import LengthScorer
 from crm.export import export_crm
+from crm.hf_export import export_hf_if_possible
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
@@ -213,6 +214,8 @@ def fit_test_export(
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
     if cfg.get("export", True):
         objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export", tested)
+        if objects["export_dir"] is not None and cfg.get("export_hf", True):
+            objects["hf_dir"] = export_hf_if_possible(objects["export_dir"], output_dir / "hf")
 
     summary = {
         "metrics": metrics,
@@ -230,6 +233,7 @@ def fit_test_export(
         "global_step": trainer.global_step,
         "best_checkpoint": ckpt_path,
         "export_dir": str(objects["export_dir"]) if objects.get("export_dir") else None,
+        "hf_dir": str(objects["hf_dir"]) if objects.get("hf_dir") else None,
         "fit_seconds": round(fit_seconds, 1),
         "total_seconds": round(time.time() - started, 1),
     }

@@ -147,28 +147,38 @@ def files_override(files: dict[str, str]) -> str:
     return "data.files={" + ",".join(f"{k}:'{v}'" for k, v in files.items()) + "}"
 
 
-@pytest.fixture
-def tiny_crm(compose_train, tmp_path):
-    """Export a random-initialised tiny Qwen3 CRM (``bt`` or ``cls``) as train.py would."""
+def export_tiny_crm(out: Path, head: str, seed: int = 0) -> Path:
+    """Export a random-initialised tiny Qwen3 CRM (``bt`` or ``cls``) as train.py would, into ``out``."""
     import torch
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+    from hydra.core.hydra_config import HydraConfig
     from hydra.utils import instantiate
 
     from crm.artifact import CRMSettings
+    from crm.config import register_resolvers
     from crm.export import export_crm
     from crm.models.factory import build_reward_model
 
-    def _make(head: str) -> Path:
-        cfg = compose_train("model=qwen3_tiny", f"loss={head}")
-        torch.manual_seed(0)
+    register_resolvers()
+    GlobalHydra.instance().clear()
+    try:
+        with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+            overrides = [f"paths.output_dir={out / 'run'}", "model=qwen3_tiny", f"loss={head}"]
+            cfg = compose("train", overrides=overrides, return_hydra_config=True)
+        HydraConfig().set_config(cfg)
+        torch.manual_seed(seed)
         model = build_reward_model(cfg.model, head)
-        return export_crm(
-            tmp_path / f"crm_{head}",
-            model,
-            instantiate(cfg.model.tokenizer),
-            CRMSettings(head, "last", "chat", 256, 64),
-        )
+        tokenizer = instantiate(cfg.model.tokenizer)
+        return export_crm(out / f"crm_{head}", model, tokenizer, CRMSettings(head, "last", "chat", 256, 64))
+    finally:
+        GlobalHydra.instance().clear()
 
-    return _make
+
+@pytest.fixture
+def tiny_crm(tmp_path, cache_dir):
+    """``tiny_crm(head)``: a tiny random Qwen3 CRM exported into this test's directory."""
+    return lambda head: export_tiny_crm(tmp_path, head)
 
 
 def _model_answers(i: int) -> dict[str, str]:

@@ -34,7 +34,7 @@ from crm.app.server import STATIC, AppLimits, create_app
 from crm.data.corpus import load_corpus
 from crm.usl.cache import ScoreCache
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import ROOT, has_module, require
+from tests.conftest import ROOT, export_tiny_crm, has_module, require
 from tests.test_usl import write_corpus
 
 CHROMIUM = os.environ.get("CRM_CHROMIUM", "/usr/bin/chromium")
@@ -50,32 +50,8 @@ SECURITY = ("x-content-type-options", "content-security-policy", "x-frame-option
 # ---- fixtures and helpers --------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def crm_dir(tmp_path_factory, cache_dir) -> Path:
-    """A random-initialised tiny Qwen3 ``bt`` CRM, exported once for the module (as ``tiny_crm`` does)."""
-    import torch
-    from hydra import compose, initialize_config_dir
-    from hydra.core.global_hydra import GlobalHydra
-    from hydra.core.hydra_config import HydraConfig
-    from hydra.utils import instantiate
-
-    from crm.artifact import CRMSettings
-    from crm.config import register_resolvers
-    from crm.export import export_crm
-    from crm.models.factory import build_reward_model
-
-    register_resolvers()
-    out = tmp_path_factory.mktemp("app_crm")
-    GlobalHydra.instance().clear()
-    try:
-        with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-            overrides = [f"paths.output_dir={out / 'run'}", "model=qwen3_tiny", "loss=bt"]
-            cfg = compose("train", overrides=overrides, return_hydra_config=True)
-        HydraConfig().set_config(cfg)
-        torch.manual_seed(0)
-        model = build_reward_model(cfg.model, "bt")
-        tokenizer = instantiate(cfg.model.tokenizer)
-        return export_crm(out / "crm_bt", model, tokenizer, CRMSettings("bt", "last", "chat", 256, 64))
-    finally:
-        GlobalHydra.instance().clear()
+    """A random-initialised tiny Qwen3 ``bt`` CRM, exported once for the module."""
+    return export_tiny_crm(tmp_path_factory.mktemp("app_crm"), "bt")
 
 
 @pytest.fixture(scope="module")

@@ -99,6 +99,8 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
     families = summary["families"]["by_family"]  # per criteria family, the length rules beside the CRM
     assert sum(f["n"] for f in families.values()) == 8 and {"CRM", "longer wins"} <= set(next(iter(families.values())))
     assert (tmp_path / "run" / "checkpoints" / "last.ckpt").exists()
+    # a bt Qwen3 CRM is also written as a transformers checkpoint (crm/hf_export.py); a cls one is not
+    assert (summary["hf_dir"] is not None) == (head == "bt") == (tmp_path / "run" / "hf" / "config.json").exists()
 
     # The export reloads with one call and gives exactly the trained model's scores (in fp32, batch
     # composition and padding change nothing; bf16 autocast would move the last digits).

@@ -7,7 +7,6 @@ to loopback, it answers only to the host names localhost, 127.0.0.1 and [::1] (a
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import sys
 from pathlib import Path
 
@@ -27,15 +26,6 @@ def parse_ckpts(values: list[str]) -> dict[str, str]:
     return ckpts
 
 
-def is_loopback(host: str) -> bool:
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crm-app", description=__doc__)
     parser.add_argument("--ckpt", action="append", required=True, help="a CRM run/export dir, or NAME=DIR (repeatable)")
@@ -53,16 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     import uvicorn
 
-    from crm.app.server import LOOPBACK_HOSTS, create_app, load_corpora
+    from crm.app.server import create_app, load_corpora
+    from crm.http_guard import allowed_hosts_for
 
     corpora = load_corpora(args.corpus or ["mt_bench", "arena_hard"], args.raw_dir or default_raw_dir())
-    bound = f"[{args.host.strip('[]')}]" if ":" in args.host else args.host.lower()  # e.g. 127.0.0.2, [::1]
-    allowed_hosts = tuple(dict.fromkeys((*LOOPBACK_HOSTS, bound))) if is_loopback(args.host) else None  # else any
     app = create_app(
         parse_ckpts(args.ckpt),
         corpora,
         args.cache or default_cache(),
-        allowed_hosts=allowed_hosts,
+        allowed_hosts=allowed_hosts_for(args.host),
         device=args.device,
         precision=args.precision,
     )

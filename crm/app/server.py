@@ -16,8 +16,6 @@ only to loopback host names (DNS rebinding).
 
 from __future__ import annotations
 
-import json
-import re
 import threading
 import time
 import uuid
@@ -32,10 +30,10 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from crm.data.corpus import Corpus
 from crm.data.rendering import CriteriaTooLong
+from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware
 from crm.usl.board import board_kendall_tau
 from crm.usl.cache import ScoreCache, normalise_criteria
 from crm.usl.corpus import load_named_corpus
@@ -47,21 +45,10 @@ PRESETS = {
     "friendly, casual tone": "Prefer a friendly, casual tone.\nKeep it light and conversational.",
 }
 STATIC = Path(__file__).parent / "static"
-LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")  # allowed Host names (any port) when bound to loopback
+
 # Criteria are checked token by token only up to this many times the CRM's limit in characters:
 # longer text cannot fit (typical English runs ~4 characters a token) and is refused without tokenizing.
 CHAR_PRECHECK_FACTOR = 2
-SECURITY_HEADERS = {
-    "X-Content-Type-Options": "nosniff",
-    # the page loads its own script and style sheet and calls its own API, nothing else, nothing inline
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
-_HOST = re.compile(r"^(?P<name>\[[0-9a-f:.]+\]|[^:\[\]]+)(?::\d{1,5})?$")
 
 
 @dataclass(frozen=True)
@@ -109,10 +96,6 @@ class Job:
         self.status, self.message, self.finished_at = status, message, time.monotonic()
 
 
-class _BodyTooLarge(StarletteHTTPException):
-    pass
-
-
 def clean_criteria(text: str) -> list[str]:
     """One criterion per line; empty input is refused (the CRM's limit is checked separately)."""
     criteria = normalise_criteria((text or "").splitlines())
@@ -129,88 +112,6 @@ def board_json(board) -> dict[str, Any]:
         "scored": board.scored,
         "rows": [r.as_dict() for r in board.rows],
     }
-
-
-def host_allowed(host: str | None, allowed: tuple[str, ...]) -> bool:
-    """``host`` (a Host header: name, optional port) names one of ``allowed``."""
-    match = _HOST.match((host or "").strip().lower())
-    return bool(match) and match.group("name") in allowed
-
-
-async def _send_json(send, status: int, detail: str, extra_headers: dict[str, str] | None = None) -> None:
-    body = json.dumps({"detail": detail}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    headers += [(k.lower().encode(), v.encode()) for k, v in (extra_headers or {}).items()]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
-class GuardMiddleware:
-    """Pure ASGI, outermost: security headers on every response, the Host check, the body size limit.
-
-    The body limit is enforced from ``Content-Length`` before anything is read, and while the body
-    streams in (chunked uploads): past the limit the 413 is sent at once and the rest is never read.
-    """
-
-    def __init__(self, app, max_body_bytes: int, allowed_hosts: tuple[str, ...] | None):
-        self.app, self.max_body_bytes, self.allowed_hosts = app, max_body_bytes, allowed_hosts
-        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        state = {"started": False, "responded": False}
-
-        async def send_secured(message) -> None:
-            if state["responded"]:
-                return  # the 413 went out; what the app answers to the aborted read is dropped
-            if message["type"] == "http.response.start":
-                state["started"] = True
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                message = {
-                    **message,
-                    "headers": [*message.get("headers", []), *(h for h in self.headers if h[0] not in names)],
-                }
-            await send(message)
-
-        headers = {k.lower(): v for k, v in scope.get("headers", [])}
-        if self.allowed_hosts is not None:
-            host = headers.get(b"host", b"").decode("latin-1")
-            if not host_allowed(host, self.allowed_hosts):
-                names = ", ".join(self.allowed_hosts)
-                await _send_json(send_secured, 400, f"unexpected Host header {host!r}: this server answers to {names}")
-                return
-        limit = self.max_body_bytes
-        too_large = f"the request body is over the limit of {limit} bytes ({limit // 1024} KiB)"
-        close = {"Connection": "close"}
-        length = headers.get(b"content-length")
-        if length is not None:
-            if not length.strip().isdigit():
-                await _send_json(send_secured, 400, "invalid Content-Length header", close)
-                return
-            if int(length) > limit:
-                await _send_json(send_secured, 413, too_large, close)
-                return
-        received = 0
-
-        async def receive_limited():
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    if not state["started"]:
-                        await _send_json(send_secured, 413, too_large, close)
-                        state["responded"] = True
-                    raise _BodyTooLarge(413, too_large)
-            return message
-
-        try:
-            await self.app(scope, receive_limited, send_secured)
-        except Exception:
-            if not state["responded"]:
-                raise
 
 
 def create_app(

@@ -1,0 +1,137 @@
+"""Best-of-n: pick the best of n candidate responses to each prompt under its criteria, with a CRM.
+
+    crm-best-of-n --ckpt RUN --input candidates.jsonl --output best.jsonl [--criteria "Prefer concise answers."]
+
+Each input line: ``{"id": ..., "prompt": "..." (or "messages": [...]), "responses": ["...", ...],
+"criteria": ["...", ...] (or one string, one criterion per line; --criteria when absent)}``. Each
+output line: the id, the criteria, ``best`` (the index of the pick), ``best_response`` and every
+candidate's score. ``bt``: the pick is the argmax of the rewards. ``cls``: a round robin with both
+orders (:mod:`crm.reward`): the pick has the highest mean probability of beating the others, so the
+order of the candidates cannot decide; it costs n(n-1) judgements against n - 1 for a knockout
+tournament, but no bracket decides and every candidate gets a score.
+
+Lines stream through in chunks (one length-sorted scoring pass per chunk) with a progress bar; every
+score goes to the score cache as it is computed, so a killed run, run again, recomputes nothing it
+had scored. A malformed line is reported with its file and line number, counted and skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from pathlib import Path
+
+from tqdm.auto import tqdm
+
+from crm.precision import ENGINES, PRECISIONS
+from crm.reward import ResponseSet
+
+CHUNK = 16  # prompts scored per pass
+
+
+class BadLine(ValueError):
+    pass
+
+
+def batched(items: Iterable, n: int) -> Iterator[list]:
+    iterator = iter(items)
+    while chunk := list(islice(iterator, n)):
+        yield chunk
+
+
+def parse_line(line: str, default_criteria: list[str]) -> tuple[object, list[str], list[dict] | str, list[str]]:
+    """(id, criteria, conversation, responses) of one input line; raises :class:`BadLine` saying what is wrong."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise BadLine(f"not JSON ({err})") from None
+    if not isinstance(record, dict):
+        raise BadLine("expected a JSON object")
+    responses = record.get("responses")
+    if not isinstance(responses, list) or not responses or not all(isinstance(r, str) for r in responses):
+        raise BadLine("`responses` must be a non-empty list of strings")
+    criteria = record.get("criteria", default_criteria)
+    criteria = criteria.splitlines() if isinstance(criteria, str) else criteria
+    if not isinstance(criteria, list) or not all(isinstance(c, str) for c in criteria):
+        raise BadLine("`criteria` must be a string or a list of strings")
+    if not [c for c in criteria if c.strip()]:
+        raise BadLine("no criteria: give `criteria` in the line or --criteria")
+    conversation = record.get("messages", record.get("prompt"))
+    if isinstance(conversation, list):
+        if not conversation or not all(isinstance(m, dict) and {"role", "content"} <= set(m) for m in conversation):
+            raise BadLine("`messages` must be a list of {role, content} objects")
+    elif not isinstance(conversation, str):
+        raise BadLine("give `prompt` (a string) or `messages`")
+    return record.get("id"), criteria, conversation, responses
+
+
+def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> Iterator[tuple]:
+    with path.open(encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                line_id, criteria, conversation, responses = parse_line(line, default_criteria)
+            except BadLine as err:
+                skipped.append(f"{path}:{number}: {err}")
+                print(f"skipped {path}:{number}: {err}", file=sys.stderr)
+                continue
+            yield line_id, ResponseSet.build(criteria, conversation, responses)
+
+
+def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cache=None, progress: bool = True) -> dict:
+    """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why)."""
+    from crm.reward import score_response_sets
+
+    skipped: list[str] = []
+    total = sum(1 for line in input_path.open(encoding="utf-8") if line.strip())
+    written = 0
+    output_path.parent.mkdir(parents=True, exist_ok=True)
+    bar = tqdm(total=total, desc="best-of-n", disable=not progress)
+    with output_path.open("w", encoding="utf-8") as out:
+        for chunk in batched(read_lines(input_path, list(default_criteria), skipped), CHUNK):
+            results = score_response_sets(crm, [s for _, s in chunk], cache=cache)
+            for (line_id, scored), result in zip(chunk, results):
+                best = max(range(len(scored.responses)), key=lambda i: (result.scores[i], -i))  # ties: the first
+                record = {"id": line_id, "criteria": list(scored.criteria), "best": best}
+                record |= {"best_response": scored.responses[best], "scores": result.scores}
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.flush()
+            written += len(chunk)
+            bar.update(len(chunk))
+    bar.close()
+    return {"written": written, "skipped": len(skipped), "skipped_lines": skipped}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="crm-best-of-n", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--ckpt", type=Path, required=True, help="a CRM: training run directory or its export/")
+    parser.add_argument("--input", type=Path, required=True, help="jsonl of prompts with candidate responses")
+    parser.add_argument("--output", type=Path, required=True, help="jsonl of picks and scores")
+    parser.add_argument("--criteria", action="append", default=[], help="criteria for lines without (repeatable)")
+    parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
+    parser.add_argument("--no-cache", action="store_true", help="score everything afresh, store nothing")
+    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
+    parser.add_argument("--precision", default="auto", choices=PRECISIONS)
+    parser.add_argument("--engine", default="torch", choices=ENGINES)
+    args = parser.parse_args(argv)
+    if not args.input.is_file():
+        parser.error(f"--input {args.input}: no such file")
+    from crm.inference import load_crm
+    from crm.usl.__main__ import default_cache
+    from crm.usl.cache import ScoreCache
+
+    crm = load_crm(args.ckpt, args.device, args.precision, args.engine)
+    cache = None if args.no_cache else ScoreCache(args.cache or default_cache())
+    report = best_of_n(crm, args.input, args.output, args.criteria, cache)
+    print(f"{report['written']} picks written to {args.output}; {report['skipped']} malformed lines skipped")
+    return 1 if report["skipped"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

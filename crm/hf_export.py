@@ -1,0 +1,164 @@
+"""A ``bt`` CRM as a standard transformers ``*ForSequenceClassification`` checkpoint (``num_labels=1``),
+which reward-bench, TRL and vLLM's reward / classify serving load without this project's code::
+
+    python -m crm.hf_export logs/train/runs/<run> [--out DIR]      # default: <run>/hf
+
+Which CRMs export: a pointwise ``bt`` head over a decoder backbone that pools at the last token
+(Qwen3). Those classes (``Qwen3ForSequenceClassification`` and kin) score the last non-padding token
+with a linear layer, exactly our pooling and head. Refused, with the reason: ``cls`` CRMs (two logits
+over a pair of answers in one pass), mean- or first-token-pooled encoders such as the MiniLM default
+(``BertForSequenceClassification`` reads the [CLS] token through an extra pooler layer we do not
+train), and ``text_pair`` inputs. Every export is checked: the written checkpoint, loaded back with
+``AutoModelForSequenceClassification``, must give the CRM's scores on probe inputs.
+
+Those classes' head has no bias; ours does, and Bradley-Terry training never moves it (the loss sees
+only reward differences) unless ``center_rewards_coef`` is set. A non-zero bias is recorded as
+``crm_reward_offset`` in ``config.json``: every reward is shifted by it, no comparison changes.
+
+What a loaded checkpoint must be given, as the CRM renders it: the criteria as the system message
+(``crm.data.rendering.criteria_block``: "The user judges answers by these criteria:" then one "- "
+line each), the conversation, and the answer as the last assistant turn, rendered with the saved
+chat template (which ends on the answer's end-of-turn token, where the score is read). The CRM
+shortens answers past its length budget (``crm_config.json``: ``max_length``, ``max_response_tokens``;
+head and tail kept around a cut marker); the checkpoint reads what it is given, so an answer within
+the budget gets the same score from both, a longer one may not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+import torch
+from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
+
+from crm.artifact import CRMSettings, read_settings, resolve_export
+from crm.data.rendering import criteria_block
+from crm.models.qwen_tokenizer import CHATML_TEMPLATE
+
+log = logging.getLogger(__name__)
+
+# ChatML ending on the last message's end-of-turn token (the CRM's rendering strips the newline after it)
+HF_CHAT_TEMPLATE = (
+    "{%- for message in messages %}"
+    "{{- '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' }}"
+    "{%- if not loop.last or add_generation_prompt %}{{- '\\n' }}{%- endif %}"
+    "{%- endfor %}"
+    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
+)
+PROBES = (
+    (["Prefer concise answers."], "What is 2 + 2?", "4."),
+    (["Use bullet points.", "No jargon please."], "How do I boil an egg?", "- Boil water\n- Add the egg\n- Wait 9 min"),
+)
+
+
+class NotExportable(ValueError):
+    """This CRM has no transformers sequence-classification equivalent; the message says why."""
+
+
+def why_not_exportable(settings: CRMSettings, backbone_config) -> str | None:
+    """The reason a CRM cannot be written as a ``*ForSequenceClassification`` checkpoint, or None."""
+    if settings.head != "bt":
+        return f"a {settings.head!r} CRM judges two answers in one pass; only pointwise 'bt' CRMs export"
+    if settings.pooling != "last":
+        return (
+            f"{settings.pooling!r} pooling has no transformers sequence-classification equivalent "
+            f"({backbone_config.model_type}ForSequenceClassification reads another token or an extra pooler layer); "
+            "only CRMs that pool at the last token of a decoder backbone (Qwen3) export"
+        )
+    if settings.input_format != "chat":
+        return f"input format {settings.input_format!r}: only chat-template CRMs export"
+    return None
+
+
+def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
+    """Write the CRM at ``path`` (run or export directory) as a transformers checkpoint in ``out_dir``
+    (default ``<run>/hf``); raises :class:`NotExportable` with the reason where it cannot."""
+    from crm.inference import load_crm
+
+    export_dir = resolve_export(path)
+    settings = read_settings(export_dir)
+    config = AutoConfig.from_pretrained(export_dir / "backbone")
+    if reason := why_not_exportable(settings, config):
+        raise NotExportable(f"{export_dir}: {reason}")
+    crm = load_crm(export_dir, device="cpu", precision="fp32")
+    tokenizer = crm.tokenizer
+    config.num_labels = 1
+    config.pad_token_id = tokenizer.pad_token_id
+    try:
+        model = AutoModelForSequenceClassification.from_config(config)
+    except ValueError as err:
+        raise NotExportable(f"{export_dir}: no sequence-classification class for {config.model_type!r}") from err
+    head = crm.model.score
+    if not isinstance(getattr(model, "score", None), torch.nn.Linear):
+        raise NotExportable(f"{type(model).__name__} has no last-token linear `score` head like the CRM's")
+    model.base_model.load_state_dict(crm.model.backbone.state_dict())
+    with torch.no_grad():
+        model.score.weight.copy_(head.weight)
+        offset = float(head.bias.item())
+        if model.score.bias is not None:
+            model.score.bias.copy_(head.bias)
+            offset = 0.0
+    if offset:
+        config.crm_reward_offset = offset
+        log.warning("the CRM's reward bias %.4g is left out of the checkpoint (config.json: crm_reward_offset)", offset)
+    model.config.architectures = [type(model).__name__]
+    if tokenizer.chat_template == CHATML_TEMPLATE:
+        tokenizer.chat_template = HF_CHAT_TEMPLATE
+    tokenizer.padding_side = "right"
+    out_dir = Path(out_dir) if out_dir else export_dir.parent / "hf"
+    model.save_pretrained(out_dir)
+    tokenizer.save_pretrained(out_dir)
+    check_hf_export(out_dir, crm, offset)
+    return out_dir
+
+
+def export_hf_if_possible(export_dir: Path, out_dir: Path) -> Path | None:
+    """After training: the transformers checkpoint where the CRM has an equivalent class, else a log line why not."""
+    settings = read_settings(export_dir)
+    if reason := why_not_exportable(settings, AutoConfig.from_pretrained(export_dir / "backbone")):
+        log.info("no transformers checkpoint: %s", reason)
+        return None
+    return export_hf(export_dir, out_dir)
+
+
+def hf_inputs(tokenizer, criteria, prompt: str, answer: str):
+    """Token ids of one answer as the exported checkpoint expects them (see the module docstring)."""
+    messages = [
+        {"role": "system", "content": criteria_block(criteria)},
+        {"role": "user", "content": prompt},
+        {"role": "assistant", "content": answer},
+    ]
+    text = tokenizer.apply_chat_template(messages, tokenize=False)
+    return tokenizer(text, add_special_tokens=False, return_tensors="pt")
+
+
+def check_hf_export(out_dir: Path, crm, offset: float = 0.0, atol: float = 1e-4) -> None:
+    """The checkpoint, loaded back with AutoModelForSequenceClassification, gives the CRM's rewards."""
+    model = AutoModelForSequenceClassification.from_pretrained(out_dir).eval()
+    tokenizer = AutoTokenizer.from_pretrained(out_dir)
+    expected = crm.answer_rewards([(c, [{"role": "user", "content": p}], a) for c, p, a in PROBES])
+    with torch.no_grad():
+        got = torch.stack([model(**hf_inputs(tokenizer, c, p, a)).logits.view(()) for c, p, a in PROBES]) + offset
+    if not torch.allclose(got, expected, atol=atol):
+        raise NotExportable(f"{out_dir}: the exported checkpoint scores {got.tolist()}, the CRM {expected.tolist()}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m crm.hf_export", description=__doc__.split("\n\n")[0])
+    parser.add_argument("ckpt", type=Path, help="a CRM: training run directory or its export/")
+    parser.add_argument("--out", type=Path, help="output directory (default: <run>/hf)")
+    args = parser.parse_args(argv)
+    try:
+        out = export_hf(args.ckpt, args.out)
+    except NotExportable as err:
+        print(f"not exported: {err}", file=sys.stderr)
+        return 2
+    print(f"transformers checkpoint: {out} (AutoModelForSequenceClassification.from_pretrained)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

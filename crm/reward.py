@@ -1,0 +1,173 @@
+"""Scores for n responses to one conversation under criteria: the one rule that the scoring server,
+the TRL reward function and best-of-n share.
+
+``bt``: each response's reward, scored alone (the same call as :meth:`CRM.answer_rewards`).
+
+``cls``: a round robin. Every ordered pair (i, j) is judged, so each pair is seen in both orders and
+p(i over j) = (p_A(i, j) + 1 - p_A(j, i)) / 2 cannot depend on which response was shown first; a
+response's score is its mean p of beating each of the others (a Borda count in probabilities, in
+[0, 1]; a lone response gets 0.5). That costs n(n-1) judgements for n responses, against n - 1 for a
+knockout tournament, but every response gets a score, no bracket luck decides, and a response that
+loses only to the winner still ranks second.
+
+All judgements of a call run in one length-sorted pass (:func:`crm.inference.score_batches`); with a
+:class:`~crm.usl.cache.ScoreCache` each one is looked up first and stored once computed, under the
+same keys as the leaderboard's, so a killed run resumes and a board's scores are reused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from crm.data.rendering import history_text
+from crm.data.schema import PreferenceSample
+from crm.stats import sigmoid
+from crm.usl.cache import ScoreCache, content_key, criteria_key, normalise_criteria
+
+
+@dataclass(frozen=True)
+class ResponseSet:
+    """Responses to judge against each other: the criteria, the conversation before the responses
+    (it ends with the user's turn) and the responses."""
+
+    criteria: tuple[str, ...]
+    history: tuple[tuple[tuple[str, str], ...], ...]
+    responses: tuple[str, ...]
+
+    @classmethod
+    def build(cls, criteria: Sequence[str], history: Sequence[dict] | str, responses: Sequence[str]) -> ResponseSet:
+        """``history``: the messages before the responses, or the user's prompt as a string."""
+        if isinstance(history, str):
+            history = [{"role": "user", "content": history}]
+        return cls(
+            tuple(normalise_criteria(criteria)),
+            tuple(tuple(sorted(m.items())) for m in history),
+            tuple(responses),
+        )
+
+    @property
+    def messages(self) -> list[dict[str, str]]:
+        return [dict(m) for m in self.history]
+
+
+@dataclass
+class SetScores:
+    """``scores[i]``: a ``bt`` reward, or the round-robin score (mean p of beating the others) of ``cls``.
+    ``pairwise[i][j]`` (``cls`` only): p(response i is preferred over response j), both orders averaged."""
+
+    scores: list[float]
+    pairwise: list[list[float]] | None = None
+
+    def preference(self, i: int = 0, j: int = 1) -> float:
+        """p(response i preferred over response j): sigmoid of the reward margin, or the pairwise judgement."""
+        if self.pairwise is not None:
+            return self.pairwise[i][j]
+        return float(sigmoid(self.scores[i] - self.scores[j]))
+
+
+def cache_name(crm) -> str:
+    """The score cache's name for a loaded CRM scoring in its precision (as the leaderboard names it)."""
+    if not getattr(crm, "fingerprint", None):
+        raise ValueError("this CRM has no weights fingerprint (load it with load_crm) and cannot use a score cache")
+    return f"{crm.fingerprint}|{crm.plan.label}"
+
+
+def _judgements(head: str, scored_set: ResponseSet) -> list[tuple]:
+    """What a set needs scored: each response (``bt``) or each ordered pair (``cls``)."""
+    n = len(scored_set.responses)
+    if head == "bt":
+        return [(scored_set, (i,)) for i in range(n)]
+    return [(scored_set, (i, j)) for i in range(n) for j in range(n) if i != j]
+
+
+def _content(scored_set: ResponseSet, index: tuple[int, ...]) -> str:
+    texts = [scored_set.responses[i] for i in index]
+    return content_key("reward" if len(index) == 1 else "first", history_text(scored_set.messages), *texts)
+
+
+def _compute(crm, todo: list[tuple], batch_size: int, progress: bool) -> list[float]:
+    if crm.settings.head == "bt":
+        items = [(s.criteria, s.messages, s.responses[i]) for s, (i,) in todo]
+        return crm.answer_rewards(items, batch_size, progress).tolist()
+    samples = [
+        PreferenceSample(
+            prompt=s.messages[-1]["content"],
+            model_a=[*s.messages, {"role": "assistant", "content": s.responses[i]}],
+            model_b=[*s.messages, {"role": "assistant", "content": s.responses[j]}],
+            criteria=list(s.criteria),
+            preference="model_a",
+        )
+        for s, (i, j) in todo
+    ]
+    return crm.prob_a(samples, batch_size).tolist()
+
+
+def score_response_sets(
+    crm, sets: Sequence[ResponseSet], batch_size: int = 32, cache: ScoreCache | None = None, progress: bool = False
+) -> list[SetScores]:
+    """Scores for every set (see the module docstring), all judgements in one pass."""
+    head = crm.settings.head
+    needed = [j for s in sets for j in _judgements(head, s)]
+    values: dict[tuple, float] = {}
+    if cache is not None:
+        name = cache_name(crm)
+        for criteria in {s.criteria for s in sets}:
+            wanted = {_content(s, index): (s, index) for s, index in needed if s.criteria == criteria}
+            for content, value in cache.get(name, criteria_key(criteria), wanted).items():
+                values[wanted[content]] = value
+    todo = list(dict.fromkeys(j for j in needed if j not in values))
+    if todo:
+        for criteria in {s.criteria for s, _ in todo}:
+            crm.check_criteria(criteria)
+        computed = dict(zip(todo, _compute(crm, todo, batch_size, progress)))
+        values.update(computed)
+        if cache is not None:
+            for criteria in {s.criteria for s, _ in todo}:
+                cache.put(
+                    name,
+                    criteria_key(criteria),
+                    {_content(s, index): v for (s, index), v in computed.items() if s.criteria == criteria},
+                )
+    return [_set_scores(head, s, values) for s in sets]
+
+
+def _set_scores(head: str, scored_set: ResponseSet, values: dict[tuple, float]) -> SetScores:
+    n = len(scored_set.responses)
+    if head == "bt":
+        return SetScores([values[(scored_set, (i,))] for i in range(n)])
+    first = np.full((n, n), 0.5)
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                first[i, j] = values[(scored_set, (i, j))]
+    pairwise = (first + 1.0 - first.T) / 2  # p(i over j) from both orders; the diagonal stays 0.5
+    scores = (pairwise.sum(1) - 0.5) / (n - 1) if n > 1 else np.full(n, 0.5)
+    return SetScores(scores.tolist(), pairwise.tolist())
+
+
+def group_responses(
+    items: Sequence[tuple[Sequence[str], Sequence[dict] | str, str]],
+) -> tuple[list[ResponseSet], list[list[int]]]:
+    """(criteria, conversation, response) items as response sets: the responses to one conversation
+    under the same criteria form one set (for ``cls``, the rollouts of one prompt are judged against
+    each other), with each set's item indices."""
+    groups: dict[tuple, list[int]] = {}
+    responses = []
+    for i, (criteria, history, response) in enumerate(items):
+        single = ResponseSet.build(criteria, history, [response])
+        groups.setdefault((single.criteria, single.history), []).append(i)
+        responses.append(response)
+    sets = [ResponseSet(c, h, tuple(responses[i] for i in index)) for (c, h), index in groups.items()]
+    return sets, list(groups.values())
+
+
+def item_scores(indices: Sequence[Sequence[int]], results: Sequence[SetScores]) -> list[float]:
+    """The scores of :func:`group_responses`' sets back in the items' order."""
+    scores = [0.0] * sum(map(len, indices))
+    for index, result in zip(indices, results):
+        for i, value in zip(index, result.scores):
+            scores[i] = value
+    return scores

@@ -1,0 +1,63 @@
+"""Serve a CRM as an HTTP reward: `crm-serve --ckpt logs/train/runs/<run> --criteria "Prefer concise answers."`.
+
+Bound to 127.0.0.1 unless --host says otherwise. Set CRM_SERVE_TOKEN (or --token-file) to require
+`Authorization: Bearer <token>` on every scoring endpoint. OpenRLHF: `--remote_rm_url
+http://HOST:PORT/get_reward`. Endpoints and their bodies: crm/serve/server.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import fields
+from pathlib import Path
+
+from crm.precision import ENGINES, PRECISIONS
+
+
+def _parser() -> argparse.ArgumentParser:
+    from crm.serve.server import ServeLimits
+
+    parser = argparse.ArgumentParser(prog="crm-serve", description=__doc__)
+    parser.add_argument("--ckpt", type=Path, required=True, help="a CRM: training run directory or its export/")
+    parser.add_argument("--criteria", action="append", default=[], help="default criterion (repeatable)")
+    parser.add_argument("--criteria-file", type=Path, help="default criteria, one per line")
+    parser.add_argument(
+        "--criteria-from-labels", action="store_true", help="OpenRLHF: each query's `labels` item holds its criteria"
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default: this machine only)")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--token-file", type=Path, help="file holding the bearer token (else $CRM_SERVE_TOKEN)")
+    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
+    parser.add_argument("--precision", default="auto", choices=PRECISIONS)
+    parser.add_argument("--engine", default="torch", choices=ENGINES)
+    for field in fields(ServeLimits):
+        flag = "--" + field.name.replace("_", "-")
+        parser.add_argument(flag, type=type(field.default), default=field.default, help=f"(default {field.default})")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    import uvicorn
+
+    from crm.http_guard import allowed_hosts_for
+    from crm.inference import load_crm
+    from crm.serve.server import ServeLimits, create_serve_app
+
+    criteria = list(args.criteria)
+    if args.criteria_file:
+        criteria += args.criteria_file.read_text().splitlines()
+    token = args.token_file.read_text().strip() if args.token_file else os.environ.get("CRM_SERVE_TOKEN") or None
+    limits = ServeLimits(**{f.name: getattr(args, f.name) for f in fields(ServeLimits)})
+    crm = load_crm(args.ckpt, args.device, args.precision, args.engine)
+    app = create_serve_app(crm, criteria, limits, token, allowed_hosts_for(args.host), args.criteria_from_labels)
+    auth = "bearer token required" if token else "no token (set CRM_SERVE_TOKEN to require one)"
+    print(f"crm-serve: {crm.settings.head} CRM on {crm.plan.label}, http://{args.host}:{args.port} ({auth})")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

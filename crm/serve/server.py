@@ -1,0 +1,237 @@
+"""The scoring server: a trained CRM as an HTTP reward for RL trainers, best-of-n and evaluation.
+
+Endpoints (JSON; every one but ``/health`` needs ``Authorization: Bearer TOKEN`` when a token is set):
+
+- ``POST /v1/score``: criteria, a prompt (or messages) and n responses -> one score per response:
+  ``bt`` rewards, or for ``cls`` the round-robin scores and the pairwise probabilities (:mod:`crm.reward`);
+- ``POST /v1/compare``: criteria, a prompt, response A and B -> p(A preferred) (``cls``: both orders);
+- ``POST /get_reward``: OpenRLHF's remote reward model protocol (:mod:`crm.serve.openrlhf`);
+- ``GET /health``.
+
+Criteria come from the request, else from the server's default criteria (``crm-serve --criteria``).
+Every request is scored through one :class:`~crm.serve.batcher.DynamicBatcher`, so concurrent
+requests share forward passes; its bounded queue answers 503 when full. Sizes are bounded (body
+bytes, responses per request, characters per text) and refused with a 4xx that says the limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Literal
+
+from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from crm.data.rendering import CriteriaTooLong
+from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware
+from crm.reward import ResponseSet, SetScores, group_responses, item_scores, score_response_sets
+from crm.serve.batcher import DynamicBatcher, QueueFull
+from crm.serve.openrlhf import split_rollout
+
+
+@dataclass(frozen=True)
+class ServeLimits:
+    """What one request may ask for, and how requests are batched and queued."""
+
+    max_responses: int = 64  # per /v1/score request for a bt CRM
+    max_cls_responses: int = 16  # a cls CRM judges n(n-1) ordered pairs
+    max_rollouts: int = 1024  # queries per OpenRLHF request
+    max_chars: int = 32_000  # per text: a response, a message, the criteria together
+    max_body_bytes: int = 16 * 1024 * 1024
+    max_wait_ms: float = 5.0  # 0: no batching, every request scored alone
+    max_batch_responses: int = 256
+    max_queued: int = 64  # requests waiting for the model; one more gets 503
+    batch_size: int = 32  # rows per forward pass
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+class Conversation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    criteria: list[str] | str | None = Field(None, description="criteria lines; the server's default if absent")
+    prompt: str | None = Field(None, description="the user's prompt (or give messages)")
+    messages: list[Message] | None = Field(None, description="the conversation before the responses")
+
+
+class ScoreRequest(Conversation):
+    responses: list[str] = Field(min_length=1)
+
+
+class CompareRequest(Conversation):
+    response_a: str
+    response_b: str
+
+
+class RolloutRequest(BaseModel):
+    """OpenRLHF's body; ``criteria`` (one list for all, or one per query) is our addition."""
+
+    model_config = ConfigDict(extra="ignore")
+    query: list[str] = Field(min_length=1)
+    prompts: list[str] | None = None
+    labels: list | None = None
+    criteria: list[str] | list[list[str]] | None = None
+
+
+def _error(status: int, detail: str) -> HTTPException:
+    return HTTPException(status_code=status, detail=detail)
+
+
+def create_serve_app(
+    crm,
+    default_criteria: Sequence[str] = (),
+    limits: ServeLimits | None = None,
+    token: str | None = None,
+    allowed_hosts: tuple[str, ...] | None = LOOPBACK_HOSTS,
+    criteria_from_labels: bool = False,
+) -> FastAPI:
+    """``crm``: a loaded :class:`~crm.inference.CRM`. ``criteria_from_labels``: OpenRLHF's ``labels``
+    (``--label_key``) carry each prompt's criteria, one per line."""
+    limits = limits or ServeLimits()
+    head = crm.settings.head
+    default_criteria = [c for c in default_criteria if c.strip()]
+    max_responses = limits.max_responses if head == "bt" else limits.max_cls_responses
+
+    def score(sets: list[ResponseSet]) -> list[SetScores]:
+        return score_response_sets(crm, sets, limits.batch_size)
+
+    batcher = DynamicBatcher(
+        score,
+        size=lambda s: len(s.responses),
+        max_wait_ms=limits.max_wait_ms,
+        max_batch_responses=limits.max_batch_responses,
+        max_queued=limits.max_queued,
+    )
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        yield
+        batcher.close()
+
+    app = FastAPI(title="crm scoring server", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(GuardMiddleware, max_body_bytes=limits.max_body_bytes, allowed_hosts=allowed_hosts)
+    app.state.batcher = batcher
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = err.errors()
+        if any(p.get("type") == "json_invalid" for p in problems):
+            where = next(p for p in problems if p.get("type") == "json_invalid")
+            detail = f"malformed JSON: {where.get('ctx', {}).get('error', 'cannot parse the body')}"
+            return JSONResponse({"detail": detail}, status_code=400, headers=SECURITY_HEADERS)
+        fields = "; ".join(f"{'.'.join(str(x) for x in p['loc'][1:]) or 'body'}: {p['msg']}" for p in problems)
+        return JSONResponse({"detail": f"invalid request: {fields}"}, status_code=422, headers=SECURITY_HEADERS)
+
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, err: Exception) -> JSONResponse:
+        detail = f"server error: {type(err).__name__}: {err}"
+        return JSONResponse({"detail": detail}, status_code=500, headers=SECURITY_HEADERS)
+
+    def authorised(request: Request) -> None:
+        if token is None:
+            return
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip().encode(), token.encode()):
+            raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
+
+    def check_text(text: str, what: str) -> None:
+        if len(text) > limits.max_chars:
+            raise _error(413, f"{what} has {len(text)} characters; the limit is {limits.max_chars}")
+
+    def criteria_of(given: list[str] | str | None) -> list[str]:
+        criteria = given.splitlines() if isinstance(given, str) else list(given or [])
+        criteria = [c for c in criteria if c.strip()] or default_criteria
+        if not criteria:
+            raise _error(422, "no criteria: send `criteria`, or start the server with default --criteria")
+        check_text("\n".join(criteria), "criteria")
+        return criteria
+
+    def history_of(body: Conversation) -> list[dict[str, str]]:
+        if (body.prompt is None) == (body.messages is None):
+            raise _error(422, "send exactly one of `prompt` and `messages`")
+        if body.prompt is not None:
+            check_text(body.prompt, "prompt")
+            return [{"role": "user", "content": body.prompt}]
+        messages = [m.model_dump() for m in body.messages if m.role != "system"]
+        if not messages or messages[-1]["role"] != "user":
+            raise _error(422, "`messages` must end with the user's turn (the responses answer it)")
+        for i, m in enumerate(messages):
+            check_text(m["content"], f"messages[{i}]")
+        return messages
+
+    def check_responses(responses: Sequence[str], limit: int) -> None:
+        if len(responses) > limit:
+            raise _error(413, f"{len(responses)} responses in one request; the limit is {limit}")
+        for i, text in enumerate(responses):
+            check_text(text, f"response {i}")
+
+    async def scored(sets: list[ResponseSet]) -> list[SetScores]:
+        try:
+            future = batcher.submit(sets)
+        except QueueFull as err:
+            raise HTTPException(503, f"server busy: {err}; retry shortly", headers={"Retry-After": "1"}) from None
+        try:
+            return await asyncio.wrap_future(future)
+        except CriteriaTooLong as err:
+            raise _error(422, str(err)) from None
+
+    @app.get("/health")
+    def health() -> dict:
+        return {"status": "ok", "head": head, "queued": batcher.queued(), "batching": batcher.stats.as_dict()}
+
+    @app.post("/v1/score", dependencies=[Depends(authorised)])
+    async def score_endpoint(body: ScoreRequest) -> dict:
+        criteria, history = criteria_of(body.criteria), history_of(body)
+        check_responses(body.responses, max_responses)
+        (result,) = await scored([ResponseSet.build(criteria, history, body.responses)])
+        return {"head": head, "criteria": criteria, "scores": result.scores, "pairwise": result.pairwise}
+
+    @app.post("/v1/compare", dependencies=[Depends(authorised)])
+    async def compare_endpoint(body: CompareRequest) -> dict:
+        criteria, history = criteria_of(body.criteria), history_of(body)
+        check_responses([body.response_a, body.response_b], 2)
+        (result,) = await scored([ResponseSet.build(criteria, history, [body.response_a, body.response_b])])
+        return {"head": head, "criteria": criteria, "p_a": result.preference(0, 1)}
+
+    @app.post("/get_reward", dependencies=[Depends(authorised)])
+    async def openrlhf_endpoint(body: RolloutRequest) -> dict:
+        n = len(body.query)
+        if n > limits.max_rollouts:
+            raise _error(413, f"{n} queries in one request; the limit is {limits.max_rollouts}")
+        for name in ("prompts", "labels"):
+            given = getattr(body, name)
+            if given is not None and len(given) != n:
+                raise _error(422, f"`{name}` has {len(given)} items for {n} queries")
+        per_query = body.criteria if body.criteria and isinstance(body.criteria[0], list) else None
+        if per_query is not None and len(per_query) != n:
+            raise _error(422, f"`criteria` has {len(per_query)} lists for {n} queries")
+        items = []
+        for i, query in enumerate(body.query):
+            check_text(query, f"query {i}")
+            try:
+                history, response = split_rollout(query, body.prompts[i] if body.prompts else None)
+            except ValueError as err:
+                raise _error(422, f"query {i}: {err}") from None
+            if per_query is not None:
+                criteria = criteria_of(per_query[i])
+            elif criteria_from_labels and body.labels is not None and body.criteria is None:
+                criteria = criteria_of(str(body.labels[i]))
+            else:
+                criteria = criteria_of(body.criteria)
+            items.append((criteria, history, response))
+        sets, indices = group_responses(items)
+        if head == "cls" and (largest := max(map(len, indices))) > limits.max_cls_responses:
+            raise _error(413, f"{largest} rollouts of one prompt; a cls CRM takes at most {limits.max_cls_responses}")
+        rewards = item_scores(indices, await scored(sets))
+        return {"rewards": rewards, "scores": rewards}
+
+    return app
