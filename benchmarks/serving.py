@@ -16,6 +16,7 @@ import http.client
 import itertools
 import json
 import os
+import shlex
 import socket
 import statistics
 import subprocess
@@ -176,7 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     ckpt = args.ckpt or minilm_crm(scratch_dir() / "crm")
     results = figures(ckpt, args.clients, args.requests, args.responses, args.precision)
     header = ["benchmark", "what", "unit", "value", "range", "n", "vs baseline"]
-    print_tables([(f"crm-serve load test on {machine()}", header, rows_of(results), "command: " + " ".join(sys.argv))])
+    from crm.precision import inference_plan
+
+    title = f"crm-serve load test on {machine()}; scoring in {inference_plan(precision=args.precision).label}"
+    given = argv if argv is not None else sys.argv[1:]
+    command = "command: " + shlex.join(["python", "benchmarks/serving.py", *given])
+    print_tables([(title, header, rows_of(results), command)])
     return 0
 
 

@@ -279,3 +279,11 @@ def test_load_test_on_loopback(crm_dirs):
         assert result["errors"] == 0 and result["requests"] == 160 and result["server_up"]
         assert 0 < result["p50_ms"] <= result["p99_ms"]
     assert result["mean_requests_per_batch"] > 1.5
+
+
+def test_load_test_script_prints_its_table(crm_dirs, capsys):
+    from benchmarks.serving import main
+
+    assert main(["--ckpt", str(crm_dirs["bt"]), "--clients", "4", "--requests", "40", "--precision", "fp32"]) == 0
+    out = capsys.readouterr().out
+    assert "crm-serve load test on" in out and "dynamic batching (5 ms)" in out and "p99 latency ms" in out

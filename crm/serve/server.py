@@ -42,7 +42,7 @@ class ServeLimits:
     max_responses: int = 64  # per /v1/score request for a bt CRM
     max_cls_responses: int = 16  # a cls CRM judges n(n-1) ordered pairs
     max_rollouts: int = 1024  # queries per OpenRLHF request
-    max_chars: int = 32_000  # per text: a response, a message, the criteria together
+    max_chars: int = 200_000  # per text (a response, a message, the criteria together); long answers get cut anyway
     max_body_bytes: int = 16 * 1024 * 1024
     max_wait_ms: float = 5.0  # 0: no batching, every request scored alone
     max_batch_responses: int = 256
