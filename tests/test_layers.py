@@ -1,6 +1,7 @@
-"""Project hygiene: imports run one way (entry points -> training, evaluation, leaderboard, app ->
-export and inference -> models -> data) with no cycle, the leaderboard answers from its cache without
-torch, and a test that needs an optional part never passes silently under CI."""
+"""Project hygiene: imports run one way (entry points -> app and server -> training, leaderboard,
+rewards -> evaluation -> export and inference -> models -> data) with no cycle, the leaderboard
+answers from its cache without torch, and a test that needs an optional part never passes silently
+under CI."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ LAYERS = (
     (
         "crm.config",
         "crm.artifact",
+        "crm.http_guard",
         "crm.data",
         "crm.precision",
         "crm.stats",
@@ -25,10 +27,10 @@ LAYERS = (
         "crm.time_budget",
     ),
     ("crm.models",),
-    ("crm.export", "crm.inference", "crm.onnx_engine", "crm.text_encoder", "crm.zero_export"),
+    ("crm.export", "crm.hf_export", "crm.inference", "crm.onnx_engine", "crm.text_encoder", "crm.zero_export"),
     ("crm.evaluation",),
-    ("crm.training", "crm.usl"),
-    ("crm.app",),
+    ("crm.training", "crm.usl", "crm.reward", "crm.reward_function", "crm.best_of_n"),
+    ("crm.app", "crm.serve"),
 )
 
 

@@ -287,3 +287,33 @@ def test_load_test_script_prints_its_table(crm_dirs, capsys):
     assert main(["--ckpt", str(crm_dirs["bt"]), "--clients", "4", "--requests", "40", "--precision", "fp32"]) == 0
     out = capsys.readouterr().out
     assert "crm-serve load test on" in out and "dynamic batching (5 ms)" in out and "p99 latency ms" in out
+
+
+ENDPOINTS = {  # a valid body for each POST endpoint, and the field that carries long text
+    "/v1/score": ({"criteria": CRITERIA, "prompt": PROMPT, "responses": ["a"]}, "responses"),
+    "/v1/compare": ({"criteria": CRITERIA, "prompt": PROMPT, "response_a": "a", "response_b": "b"}, "response_b"),
+    "/get_reward": ({"criteria": CRITERIA, "query": [CHATML_PROMPT + "a<|im_end|>"]}, "query"),
+}
+
+
+@pytest.mark.parametrize("endpoint", sorted(ENDPOINTS))
+def test_every_endpoint_refuses_bad_requests(crms, endpoint):
+    body, text_field = ENDPOINTS[endpoint]
+    limits = ServeLimits(max_responses=2, max_rollouts=2, max_chars=200)
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    with client(crms["bt"], limits=limits, token=TOKEN) as c:
+        assert c.post(endpoint, json=body, headers=auth).status_code == 200
+        assert c.post(endpoint, json=body).status_code == 401
+        assert c.post(endpoint, json=body, headers={"Authorization": "Bearer nope"}).status_code == 401
+        malformed = c.post(endpoint, content=b"{not json", headers={**auth, "content-type": "application/json"})
+        assert malformed.status_code == 400 and "malformed JSON" in malformed.json()["detail"]
+        missing = c.post(endpoint, json={k: v for k, v in body.items() if k != text_field}, headers=auth)
+        assert missing.status_code == 422 and text_field in missing.json()["detail"]
+        long = "x" * 201 if text_field != "query" else CHATML_PROMPT + "x" * 201
+        oversized = {**body, text_field: [long] if isinstance(body[text_field], list) else long}
+        refused = c.post(endpoint, json=oversized, headers=auth)
+        assert refused.status_code == 413 and "the limit is 200" in refused.json()["detail"]
+        if endpoint != "/v1/compare":  # compare takes exactly two responses by its fields
+            many = {**body, text_field: body[text_field] * 3}
+            refused = c.post(endpoint, json=many, headers=auth)
+            assert refused.status_code == 413 and "the limit is 2" in refused.json()["detail"]
