@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Literal
 
-from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -136,12 +136,15 @@ def create_serve_app(
         detail = f"server error: {type(err).__name__}: {err}"
         return JSONResponse({"detail": detail}, status_code=500, headers=SECURITY_HEADERS)
 
-    def authorised(request: Request) -> None:
-        if token is None:
-            return
-        scheme, _, given = request.headers.get("authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip().encode(), token.encode()):
-            raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
+    @app.middleware("http")
+    async def authorised(request: Request, call_next):
+        """Before the body is read: a request without the token learns nothing about what it sent."""
+        if token is not None and request.url.path != "/health":
+            scheme, _, given = request.headers.get("authorization", "").partition(" ")
+            if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip().encode(), token.encode()):
+                headers = {**SECURITY_HEADERS, "WWW-Authenticate": "Bearer"}
+                return JSONResponse({"detail": "missing or wrong bearer token"}, status_code=401, headers=headers)
+        return await call_next(request)
 
     def check_text(text: str, what: str) -> None:
         if len(text) > limits.max_chars:
@@ -188,21 +191,21 @@ def create_serve_app(
     def health() -> dict:
         return {"status": "ok", "head": head, "queued": batcher.queued(), "batching": batcher.stats.as_dict()}
 
-    @app.post("/v1/score", dependencies=[Depends(authorised)])
+    @app.post("/v1/score")
     async def score_endpoint(body: ScoreRequest) -> dict:
         criteria, history = criteria_of(body.criteria), history_of(body)
         check_responses(body.responses, max_responses)
         (result,) = await scored([ResponseSet.build(criteria, history, body.responses)])
         return {"head": head, "criteria": criteria, "scores": result.scores, "pairwise": result.pairwise}
 
-    @app.post("/v1/compare", dependencies=[Depends(authorised)])
+    @app.post("/v1/compare")
     async def compare_endpoint(body: CompareRequest) -> dict:
         criteria, history = criteria_of(body.criteria), history_of(body)
         check_responses([body.response_a, body.response_b], 2)
         (result,) = await scored([ResponseSet.build(criteria, history, [body.response_a, body.response_b])])
         return {"head": head, "criteria": criteria, "p_a": result.preference(0, 1)}
 
-    @app.post("/get_reward", dependencies=[Depends(authorised)])
+    @app.post("/get_reward")
     async def openrlhf_endpoint(body: RolloutRequest) -> dict:
         n = len(body.query)
         if n > limits.max_rollouts:
