@@ -227,6 +227,14 @@ def test_cache_serves_readers_while_a_writer_holds_a_transaction(tmp_path):
     assert len(reader.get("crm", "k", ["one", "two"])) == 2
 
 
+def test_cache_lookups_past_one_query_chunk(tmp_path):
+    cache = ScoreCache(tmp_path / "c.sqlite")
+    cache.put("crm", "k", {f"c{i}": i / 2000 for i in range(1200)})
+    cache.put("crm", "other criteria", {"c1": 9.0})
+    wanted = [f"c{i}" for i in range(0, 1300, 3)] + ["c3"]  # three SELECTs, a duplicate, some never stored
+    assert cache.get("crm", "k", wanted) == {f"c{i}": i / 2000 for i in range(0, 1200, 3)}
+
+
 def test_edited_answers_are_scored_afresh(tiny_crm, tmp_path):
     """The stale-cache scenario: replace one model's answers in a user corpus, re-run with the same cache."""
     root = write_corpus(tmp_path / "corpus")
@@ -342,6 +350,28 @@ def test_free_text_selects_the_most_similar_queries(tmp_path):
     corpus = load_corpus(root, "tiny", "base")
     assert select_queries(corpus, search="a poem about the ocean", top_k=1) == ["poem"]
     assert select_queries(corpus, ["writing"], search="a poem about the ocean", top_k=3)[0] == "poem"
+
+
+def test_a_new_search_encodes_only_its_own_text(monkeypatch):
+    """The corpus's query embeddings are computed once per process, not once per search."""
+    from crm.usl import topics
+
+    encoded = []
+
+    class Recording:
+        def encode(self, texts):
+            import torch
+
+            encoded.append(list(texts))
+            return torch.nn.functional.normalize(torch.tensor([[len(t), 1.0] for t in texts]), dim=-1)
+
+    monkeypatch.setattr(topics, "_encoder", Recording)
+    topics._embedded.cache_clear()
+    queries = {"a": "short", "b": "a much longer query text"}
+    topics.search_queries(queries, "first search", top_k=1)
+    topics.search_queries(queries, "second search", top_k=1)
+    topics._embedded.cache_clear()
+    assert encoded == [["short", "a much longer query text"], ["first search"], ["second search"]]
 
 
 # ---- damaged exports and small input mistakes: one clear message, no traceback ---------------

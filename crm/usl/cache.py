@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+LOOKUP_CHUNK = 500  # contents per SELECT (SQLite allows 32,766 parameters)
 Key = tuple[str, str, str]  # question_id, model, kind: how the engine names a score
 
 # Version 1 keyed scores by corpus name and question id, so edited answers got stale scores; its
@@ -57,10 +58,19 @@ class ScoreCache:
         self.db.commit()
 
     def get(self, crm: str, criteria: str, contents: Iterable[str]) -> dict[str, float]:
-        """The cached scores among ``contents`` (see :func:`content_key`)."""
-        wanted = set(contents)
-        rows = self.db.execute("SELECT content, value FROM scores_v2 WHERE crm=? AND criteria=?", (crm, criteria))
-        return {content: value for content, value in rows if content in wanted}
+        """The cached scores among ``contents`` (see :func:`content_key`): looked up through the primary
+        key, so the cost follows what is asked, not how much the cache holds for these criteria."""
+        wanted = list(dict.fromkeys(contents))
+        found = {}
+        for start in range(0, len(wanted), LOOKUP_CHUNK):
+            chunk = wanted[start : start + LOOKUP_CHUNK]
+            rows = self.db.execute(
+                "SELECT content, value FROM scores_v2 WHERE crm=? AND criteria=? "
+                f"AND content IN ({','.join('?' * len(chunk))})",
+                (crm, criteria, *chunk),
+            )
+            found.update(rows)
+        return found
 
     def put(self, crm: str, criteria: str, values: dict[str, float]) -> None:
         """Insert and commit at once: what is written survives a killed run."""

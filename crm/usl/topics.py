@@ -150,6 +150,12 @@ def _encoder():
     return SentenceEncoder()
 
 
+@lru_cache(maxsize=8)
+def _embedded(texts: tuple[str, ...]):
+    """A corpus's query embeddings, computed once per process: each new search encodes only its own text."""
+    return _encoder().encode(list(texts))
+
+
 def assign_broad_topics(clusters: Sequence[str], encoder=None) -> dict[str, str]:
     """Each cluster name -> the topic of its most similar exemplar phrase (max cosine over exemplars)."""
     encoder = encoder or _encoder()
@@ -164,10 +170,11 @@ def assign_broad_topics(clusters: Sequence[str], encoder=None) -> dict[str, str]
 
 def search_queries(query_texts: dict[str, str], text: str, top_k: int = 20, encoder=None) -> list[str]:
     """The ids of the ``top_k`` queries most similar to ``text`` (free-text topic selection)."""
-    encoder = encoder or _encoder()
     ids = sorted(query_texts)
     if not ids:
         return []
-    scores = encoder.encode([query_texts[i] for i in ids]) @ encoder.encode([text]).T
+    texts = tuple(query_texts[i] for i in ids)
+    corpus = encoder.encode(list(texts)) if encoder else _embedded(texts)
+    scores = corpus @ (encoder or _encoder()).encode([text]).T
     order = torch.argsort(scores[:, 0], descending=True, stable=True)[:top_k]
     return [ids[i] for i in order.tolist()]
