@@ -38,14 +38,20 @@ from crm.zero_export import export_zero_checkpoint
 log = logging.getLogger(__name__)
 
 
+def is_deepspeed_checkpoint(path: Path) -> bool:
+    """A DeepSpeed checkpoint, which Lightning writes as a directory named like a checkpoint file."""
+    return path.is_dir() and ((path / "latest").is_file() or (path / "checkpoint").is_dir())
+
+
 def resolve_ckpt_path(value: str | None) -> str | None:
-    """A checkpoint file, or a run directory whose ``checkpoints/last.ckpt`` is resumed."""
+    """A checkpoint (a file, or a DeepSpeed checkpoint directory), or a run directory whose
+    ``checkpoints/last.ckpt`` is resumed."""
     if not value:
         return None
     path = Path(value)
-    if path.is_dir():
+    if not is_deepspeed_checkpoint(path) and (path / "checkpoints").is_dir():
         path = path / "checkpoints" / "last.ckpt"
-    if not path.is_file():
+    if not (path.is_file() or is_deepspeed_checkpoint(path)):
         raise FileNotFoundError(f"no checkpoint at {path}")
     return str(path)
 

@@ -21,7 +21,7 @@ from crm.evaluation.test_sets import load_test_set
 from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule
-from crm.training import derive_accumulation, train
+from crm.training import derive_accumulation, resolve_ckpt_path, train
 from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair
 
 NO_PROGRESS = ("~callbacks.rich_progress_bar",)
@@ -365,3 +365,22 @@ def test_a_failing_run_still_finishes_its_wandb_run(compose_train, tiny_files, m
         train(cfg)
     assert finished == [1]  # finished, and marked failed
     assert wandb.run is None
+
+
+def test_ckpt_path_names_a_file_a_deepspeed_checkpoint_or_a_run(tmp_path):
+    """A DeepSpeed checkpoint is a directory (``last.ckpt/latest``, ``last.ckpt/checkpoint/``): a run
+    directory holding one resumes from it, and the checkpoint directory itself is taken as it is."""
+    plain, deepspeed = tmp_path / "plain" / "checkpoints", tmp_path / "ds" / "checkpoints" / "last.ckpt"
+    plain.mkdir(parents=True)
+    (plain / "last.ckpt").write_bytes(b"weights")
+    (deepspeed / "checkpoint").mkdir(parents=True)
+    (deepspeed / "latest").write_text("checkpoint")
+    assert resolve_ckpt_path(str(tmp_path / "plain")) == str(plain / "last.ckpt")
+    assert resolve_ckpt_path(str(plain / "last.ckpt")) == str(plain / "last.ckpt")
+    assert resolve_ckpt_path(str(tmp_path / "ds")) == str(deepspeed)
+    assert resolve_ckpt_path(str(deepspeed)) == str(deepspeed)
+    (tmp_path / "empty" / "checkpoints").mkdir(parents=True)
+    with pytest.raises(FileNotFoundError, match="no checkpoint at .*empty/checkpoints/last.ckpt"):
+        resolve_ckpt_path(str(tmp_path / "empty"))
+    with pytest.raises(FileNotFoundError, match="no checkpoint at"):
+        resolve_ckpt_path(str(tmp_path / "missing.ckpt"))
