@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from lightning import Callback, LightningDataModule, LightningModule, Trainer, s
 from lightning.pytorch.callbacks import LearningRateMonitor, ModelCheckpoint
 from lightning.pytorch.loggers import CSVLogger, WandbLogger
 from lightning.pytorch.utilities import rank_zero_only
-from omegaconf import DictConfig, OmegaConf
+from omegaconf import DictConfig, OmegaConf, open_dict
 from rich.console import Console
 from rich.table import Table
 
@@ -141,6 +143,24 @@ def optimized_metric(cfg: DictConfig, metrics: dict[str, Any]) -> float | None:
     )
 
 
+WANDB_ID_FILE = "wandb_run_id"
+
+
+def keep_wandb_run(cfg: DictConfig, output_dir: Path) -> None:
+    """A resumed fit continues its wandb run instead of starting a second one: the run's id is kept in
+    the run directory and given back to wandb with ``resume="allow"``. An id set in the config, or by a
+    sweep agent (``WANDB_RUN_ID``), is left alone."""
+    wandb_cfg = (cfg.get("logger") or {}).get("wandb")
+    if wandb_cfg is None or wandb_cfg.get("id") or os.environ.get("WANDB_RUN_ID") or rank_zero_only.rank != 0:
+        return
+    path = output_dir / WANDB_ID_FILE
+    if not path.exists():
+        path.write_text(uuid.uuid4().hex[:8] + "\n")  # wandb run ids: lowercase letters and digits
+    with open_dict(wandb_cfg):
+        wandb_cfg.id = path.read_text().strip()
+        wandb_cfg.resume = "allow"
+
+
 def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit and test a CRM as configured; returns (metrics, objects). A wandb run is finished however it ends."""
     started = time.time()
@@ -148,6 +168,7 @@ def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
     output_dir = run_directory(cfg, ckpt_path)
     output_dir.mkdir(parents=True, exist_ok=True)
+    keep_wandb_run(cfg, output_dir)
     loggers = instantiate_group(cfg.get("logger"))
     exit_code = 1
     try:

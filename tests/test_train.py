@@ -384,3 +384,22 @@ def test_ckpt_path_names_a_file_a_deepspeed_checkpoint_or_a_run(tmp_path):
         resolve_ckpt_path(str(tmp_path / "empty"))
     with pytest.raises(FileNotFoundError, match="no checkpoint at"):
         resolve_ckpt_path(str(tmp_path / "missing.ckpt"))
+
+
+def test_a_resumed_fit_continues_its_wandb_run(compose_train, tiny_files, tmp_path, monkeypatch):
+    monkeypatch.setenv("WANDB_MODE", "offline")
+    monkeypatch.setenv("WANDB_DIR", str(tmp_path / "wandb"))
+    monkeypatch.delenv("WANDB_RUN_ID", raising=False)
+    common = (*(o for o in TINY_TRAIN if not o.startswith("logger=")), "logger=wandb", files_override(tiny_files))
+    common += ("test=false", "export=false", "trainer.val_check_interval=2")
+    ids = []
+    for steps, extra in ((2, ()), (4, (f"ckpt_path={tmp_path / 'a'}",))):
+        cfg = compose_train(*common, f"trainer.max_steps={steps}", *extra, output_dir=tmp_path / "a")
+        _, objects = train(cfg)
+        ids.append(objects["trainer"].logger.experiment.id)
+        assert objects["trainer"].global_step == steps
+    assert ids[0] == ids[1] == (tmp_path / "a" / "wandb_run_id").read_text().strip()
+    assert cfg.logger.wandb.resume == "allow"
+    other = compose_train(*common, "trainer.max_steps=1", output_dir=tmp_path / "b")
+    train(other)
+    assert other.logger.wandb.id != ids[0]  # a new run gets a new wandb run
