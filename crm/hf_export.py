@@ -8,8 +8,9 @@ Which CRMs export: a pointwise ``bt`` head over a decoder backbone that pools at
 with a linear layer, exactly our pooling and head. Refused, with the reason: ``cls`` CRMs (two logits
 over a pair of answers in one pass), mean- or first-token-pooled encoders such as the MiniLM default
 (``BertForSequenceClassification`` reads the [CLS] token through an extra pooler layer we do not
-train), and ``text_pair`` inputs. Every export is checked: the written checkpoint, loaded back with
-``AutoModelForSequenceClassification``, must give the CRM's scores on probe inputs.
+train), and ``text_pair`` inputs. Every export is checked: the written model, given inputs through the
+saved tokenizer and chat template, must give the CRM's scores on probe inputs. The backbone's weights
+are loaded once and shared by both, so a large CRM exports in the memory of one copy.
 
 Those classes' head has no bias; ours does, and Bradley-Terry training never moves it (the loss sees
 only reward differences) unless ``center_rewards_coef`` is set. A non-zero bias is recorded as
@@ -29,14 +30,19 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import torch
 from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
+from transformers.utils import logging as hf_logging
 
 from crm.artifact import CRMSettings, read_settings, resolve_export
 from crm.data.rendering import criteria_block
+from crm.inference import CRM, load_head
 from crm.models.qwen_tokenizer import CHATML_TEMPLATE
+from crm.models.reward_model import RewardModel
+from crm.precision import InferencePlan
 
 log = logging.getLogger(__name__)
 
@@ -76,25 +82,25 @@ def why_not_exportable(settings: CRMSettings, backbone_config) -> str | None:
 def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
     """Write the CRM at ``path`` (run or export directory) as a transformers checkpoint in ``out_dir``
     (default ``<run>/hf``); raises :class:`NotExportable` with the reason where it cannot."""
-    from crm.inference import load_crm
-
     export_dir = resolve_export(path)
     settings = read_settings(export_dir)
     config = AutoConfig.from_pretrained(export_dir / "backbone")
     if reason := why_not_exportable(settings, config):
         raise NotExportable(f"{export_dir}: {reason}")
-    crm = load_crm(export_dir, device="cpu", precision="fp32")
-    tokenizer = crm.tokenizer
+    tokenizer = AutoTokenizer.from_pretrained(export_dir / "tokenizer")
     config.num_labels = 1
     config.pad_token_id = tokenizer.pad_token_id
-    try:
-        model = AutoModelForSequenceClassification.from_config(config)
+    try:  # the backbone's weights, loaded once: the CRM checked against it below shares them
+        with quiet_transformers():  # the new `score` layer is reported as not initialised: it is set below
+            model = AutoModelForSequenceClassification.from_pretrained(export_dir / "backbone", config=config)
     except ValueError as err:
         raise NotExportable(f"{export_dir}: no sequence-classification class for {config.model_type!r}") from err
-    head = crm.model.score
     if not isinstance(getattr(model, "score", None), torch.nn.Linear):
         raise NotExportable(f"{type(model).__name__} has no last-token linear `score` head like the CRM's")
-    model.base_model.load_state_dict(crm.model.backbone.state_dict())
+    reward_model = RewardModel(model.base_model, "bt", settings.pooling)
+    load_head(reward_model, export_dir / "head.safetensors", settings)
+    crm = CRM(reward_model, tokenizer, settings, InferencePlan("cpu"))
+    head = reward_model.score
     with torch.no_grad():
         model.score.weight.copy_(head.weight)
         offset = float(head.bias.item())
@@ -102,7 +108,7 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
             model.score.bias.copy_(head.bias)
             offset = 0.0
     if offset:
-        config.crm_reward_offset = offset
+        model.config.crm_reward_offset = offset
         log.warning("the CRM's reward bias %.4g is left out of the checkpoint (config.json: crm_reward_offset)", offset)
     model.config.architectures = [type(model).__name__]
     if tokenizer.chat_template == CHATML_TEMPLATE:
@@ -111,7 +117,7 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
     out_dir = Path(out_dir) if out_dir else export_dir.parent / "hf"
     model.save_pretrained(out_dir)
     tokenizer.save_pretrained(out_dir)
-    check_hf_export(out_dir, crm, offset)
+    check_hf_export(model, AutoTokenizer.from_pretrained(out_dir), crm, offset)
     return out_dir
 
 
@@ -122,6 +128,16 @@ def export_hf_if_possible(export_dir: Path, out_dir: Path) -> Path | None:
         log.info("no transformers checkpoint: %s", reason)
         return None
     return export_hf(export_dir, out_dir)
+
+
+@contextmanager
+def quiet_transformers():
+    level = hf_logging.get_verbosity()
+    hf_logging.set_verbosity_error()
+    try:
+        yield
+    finally:
+        hf_logging.set_verbosity(level)
 
 
 def hf_inputs(tokenizer, criteria, prompt: str, answer: str):
@@ -135,15 +151,15 @@ def hf_inputs(tokenizer, criteria, prompt: str, answer: str):
     return tokenizer(text, add_special_tokens=False, return_tensors="pt")
 
 
-def check_hf_export(out_dir: Path, crm, offset: float = 0.0, atol: float = 1e-4) -> None:
-    """The checkpoint, loaded back with AutoModelForSequenceClassification, gives the CRM's rewards."""
-    model = AutoModelForSequenceClassification.from_pretrained(out_dir).eval()
-    tokenizer = AutoTokenizer.from_pretrained(out_dir)
+def check_hf_export(model, tokenizer, crm, offset: float = 0.0, atol: float = 1e-4) -> None:
+    """The written model, with the saved tokenizer and chat template, gives the CRM's rewards (its
+    weights are the CRM's own, so this checks the pooling, the head and the rendering)."""
+    model.eval()
     expected = crm.answer_rewards([(c, [{"role": "user", "content": p}], a) for c, p, a in PROBES])
     with torch.no_grad():
         got = torch.stack([model(**hf_inputs(tokenizer, c, p, a)).logits.view(()) for c, p, a in PROBES]) + offset
     if not torch.allclose(got, expected, atol=atol):
-        raise NotExportable(f"{out_dir}: the exported checkpoint scores {got.tolist()}, the CRM {expected.tolist()}")
+        raise NotExportable(f"the transformers model scores {got.tolist()}, the CRM {expected.tolist()}")
 
 
 def main(argv: list[str] | None = None) -> int:

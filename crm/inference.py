@@ -130,7 +130,7 @@ class CRM:
         return sigmoid(scores[:, 0] - scores[:, 1])
 
 
-def _load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
+def load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
     try:
         state = load_file(path)
     except FileNotFoundError:
@@ -170,7 +170,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     except (OSError, ValueError) as err:
         raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
     model = RewardModel(backbone, settings.head, settings.pooling)
-    _load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
+    load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
     crm.fingerprint = crm_fingerprint(path)
     if plan.engine == "onnx":
