@@ -132,6 +132,8 @@ def test_split_rollout_formats():
         "<|start_header_id|>assistant<|end_header_id|>\n\nHello!<|eot_id|>"
     )
     assert split_rollout(llama) == (user("Hi?"), "Hello!")
+    padded = "<|endoftext|>" * 3 + CHATML_PROMPT + "4<|im_end|><|endoftext|>"
+    assert split_rollout(padded, prompt=CHATML_PROMPT) == (user(PROMPT), "4")  # left and right padding
     assert split_rollout("Q: Hi?\nA: Hello!</s>", prompt="Q: Hi?\nA:") == (user("Q: Hi?\nA:"), "Hello!")
     with pytest.raises(ValueError, match="send `prompts`"):
         split_rollout("no template here")

@@ -22,12 +22,13 @@ TURN_PATTERNS = (
 END_TOKENS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "</s>", "<pad>")
 
 
-def strip_end_tokens(text: str) -> str:
-    """The text without trailing end-of-turn / padding tokens and whitespace (in any number)."""
+def strip_end_tokens(text: str, leading: bool = False) -> str:
+    """The text without trailing (or, with ``leading``, leading: left padding) end-of-turn / padding
+    tokens and whitespace, in any number."""
     while True:
-        stripped = text.rstrip()
+        stripped = text.lstrip() if leading else text.rstrip()
         for token in END_TOKENS:
-            stripped = stripped.removesuffix(token)
+            stripped = stripped.removeprefix(token) if leading else stripped.removesuffix(token)
         if stripped == text:
             return text
         text = stripped
@@ -53,6 +54,8 @@ def conversation_of(prompt: str) -> list[dict[str, str]]:
 
 def split_rollout(query: str, prompt: str | None = None) -> tuple[list[dict[str, str]], str]:
     """(the conversation before the response, the response) of one OpenRLHF query."""
+    query = strip_end_tokens(query, leading=True)  # left padding of a batch
+    prompt = strip_end_tokens(prompt, leading=True) if prompt is not None else None
     if prompt is not None and query.startswith(prompt):
         return conversation_of(prompt), strip_end_tokens(query[len(prompt) :]).strip()
     turns = chat_turns(query)
