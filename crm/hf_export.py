@@ -35,6 +35,7 @@ from pathlib import Path
 
 import torch
 from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
+from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES
 from transformers.utils import logging as hf_logging
 
 from crm.artifact import CRMSettings, read_settings, resolve_export
@@ -69,9 +70,10 @@ def why_not_exportable(settings: CRMSettings, backbone_config) -> str | None:
     if settings.head != "bt":
         return f"a {settings.head!r} CRM judges two answers in one pass; only pointwise 'bt' CRMs export"
     if settings.pooling != "last":
+        name = MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES.get(backbone_config.model_type, "its class")
         return (
             f"{settings.pooling!r} pooling has no transformers sequence-classification equivalent "
-            f"({backbone_config.model_type}ForSequenceClassification reads another token or an extra pooler layer); "
+            f"({name} reads another token or an extra pooler layer); "
             "only CRMs that pool at the last token of a decoder backbone (Qwen3) export"
         )
     if settings.input_format != "chat":
