@@ -196,6 +196,7 @@ def build_module(cfg: DictConfig) -> CRMLitModule:
         optimizer=optim.optimizer,
         scheduler=optim.get("scheduler"),
         warmup_ratio=cfg.optim.warmup_ratio,
+        head_lr_scale=cfg.optim.get("head_lr_scale", 1.0),
         margin=cfg.loss.margin,
         center_rewards_coef=cfg.loss.center_rewards_coef,
         label_smoothing=cfg.loss.label_smoothing,

@@ -99,3 +99,22 @@ def test_gradient_checkpointing_gives_the_same_gradients(qwen_tokenizer):
         module.step(batch)[0].backward()
         grads.append(model.score.weight.grad.clone())
     assert torch.allclose(grads[0], grads[1], atol=1e-6)
+
+
+def test_head_lr_scale_gives_the_head_its_own_learning_rate():
+    from functools import partial
+
+    model = tiny_model("bt")
+    module = CRMLitModule(model, optimizer=partial(torch.optim.AdamW, lr=1e-4), head_lr_scale=10.0)
+    groups = module.configure_optimizers()["optimizer"].param_groups
+    head = {id(p) for p in model.score.parameters()}
+    for group in groups:
+        in_head = {id(p) in head for p in group["params"]}
+        assert len(in_head) == 1  # a group is all head or all backbone
+        assert group["lr"] == pytest.approx(1e-3 if in_head == {True} else 1e-4)
+    assert sum(len(g["params"]) for g in groups) == sum(1 for p in model.parameters() if p.requires_grad)
+    assert {g["weight_decay"] for g in groups if any(p.ndim < 2 for p in g["params"])} == {0.0}
+    unscaled = CRMLitModule(model, optimizer=partial(torch.optim.AdamW, lr=1e-4))
+    assert {g["lr"] for g in unscaled.configure_optimizers()["optimizer"].param_groups} == {1e-4}
+    with pytest.raises(ValueError, match="head_lr_scale needs the optimizer's lr"):
+        CRMLitModule(model, optimizer=torch.optim.AdamW, head_lr_scale=2.0).configure_optimizers()

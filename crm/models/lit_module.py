@@ -28,6 +28,7 @@ class CRMLitModule(LightningModule):
         optimizer: Callable[..., torch.optim.Optimizer],
         scheduler: Callable[..., Any] | None = None,
         warmup_ratio: float = 0.0,
+        head_lr_scale: float = 1.0,
         margin: float = 0.0,
         center_rewards_coef: float = 0.0,
         label_smoothing: float = 0.0,
@@ -144,12 +145,25 @@ class CRMLitModule(LightningModule):
         return {name: torch.cat(parts) for name, parts in self.test_correct.items()}
 
     def configure_optimizers(self) -> dict[str, Any]:
-        decay, no_decay = [], []
+        groups = {(head, decay): [] for head in (False, True) for decay in (False, True)}
+        head_params = {id(p) for p in self.model.score.parameters()}
         for name, param in self.named_parameters():
             if param.requires_grad:
-                (no_decay if param.ndim < 2 or "norm" in name.lower() else decay).append(param)
+                decay = not (param.ndim < 2 or "norm" in name.lower())
+                groups[(id(param) in head_params, decay)].append(param)
+        head_lr = {}
+        if self.hparams.head_lr_scale != 1.0:  # the freshly initialised head may learn faster than the backbone
+            base = getattr(self.optimizer_factory, "keywords", {}).get("lr")
+            if base is None:
+                raise ValueError("head_lr_scale needs the optimizer's lr in its config (optim.optimizer.lr)")
+            head_lr = {"lr": base * self.hparams.head_lr_scale}
+        param_groups = [
+            {"params": params, **({} if decay else {"weight_decay": 0.0}), **(head_lr if head else {})}
+            for (head, decay), params in groups.items()
+            if params
+        ]
         # positional: torch optimizers call it `params`, DeepSpeed's CPU Adam `model_params`
-        optimizer = self.optimizer_factory([{"params": decay}, {"params": no_decay, "weight_decay": 0.0}])
+        optimizer = self.optimizer_factory(param_groups)
         if self.scheduler_factory is None:
             return {"optimizer": optimizer}
         total = int(self.trainer.estimated_stepping_batches)
