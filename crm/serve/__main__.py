@@ -32,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
     parser.add_argument("--precision", default="auto", choices=PRECISIONS)
     parser.add_argument("--engine", default="torch", choices=ENGINES)
+    parser.add_argument("--log-level", default="warning", help="uvicorn's; `info` logs every request")
     for field in fields(ServeLimits):
         flag = "--" + field.name.replace("_", "-")
         parser.add_argument(flag, type=type(field.default), default=field.default, help=f"(default {field.default})")
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     app = create_serve_app(crm, criteria, limits, token, allowed_hosts_for(args.host), args.criteria_from_labels)
     auth = "bearer token required" if token else "no token (set CRM_SERVE_TOKEN to require one)"
     print(f"crm-serve: {crm.settings.head} CRM on {crm.plan.label}, http://{args.host}:{args.port} ({auth})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
     return 0
 
 
