@@ -12,7 +12,8 @@ tournament, but no bracket decides and every candidate gets a score.
 
 Lines stream through in chunks (one length-sorted scoring pass per chunk) with a progress bar; every
 score goes to the score cache as it is computed, so a killed run, run again, recomputes nothing it
-had scored. A malformed line is reported with its file and line number, counted and skipped.
+had scored. A malformed line, or one whose criteria the CRM cannot read, is reported with its file
+and line number, counted and skipped; the run goes on.
 """
 
 from __future__ import annotations
@@ -68,7 +69,13 @@ def parse_line(line: str, default_criteria: list[str]) -> tuple[object, list[str
     return record.get("id"), criteria, conversation, responses
 
 
+def skip(skipped: list[str], where: str, why) -> None:
+    skipped.append(f"{where}: {why}")
+    print(f"skipped {where}: {why}", file=sys.stderr)
+
+
 def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> Iterator[tuple]:
+    """(where, id, response set) of every well-formed line; the others are skipped and counted."""
     with path.open(encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if not line.strip():
@@ -76,31 +83,44 @@ def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> I
             try:
                 line_id, criteria, conversation, responses = parse_line(line, default_criteria)
             except BadLine as err:
-                skipped.append(f"{path}:{number}: {err}")
-                print(f"skipped {path}:{number}: {err}", file=sys.stderr)
+                skip(skipped, f"{path}:{number}", err)
                 continue
-            yield line_id, ResponseSet.build(criteria, conversation, responses)
+            yield f"{path}:{number}", line_id, ResponseSet.build(criteria, conversation, responses)
+
+
+def score_chunk(crm, chunk: list[tuple], cache, skipped: list[str]) -> list[tuple]:
+    """(id, set, scores) of each line of the chunk, scored in one pass; when the pass fails (criteria
+    too long for the CRM), line by line, so only the lines at fault are skipped."""
+    from crm.data.rendering import SampleTooLong
+    from crm.reward import score_response_sets
+
+    try:
+        results = score_response_sets(crm, [s for _, _, s in chunk], cache=cache)
+        return [(line_id, s, r) for (_, line_id, s), r in zip(chunk, results)]
+    except SampleTooLong as err:
+        if len(chunk) == 1:
+            skip(skipped, chunk[0][0], err)
+            return []
+    return [scored for line in chunk for scored in score_chunk(crm, [line], cache, skipped)]
 
 
 def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cache=None, progress: bool = True) -> dict:
     """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why)."""
-    from crm.reward import score_response_sets
-
     skipped: list[str] = []
-    total = sum(1 for line in input_path.open(encoding="utf-8") if line.strip())
+    with input_path.open(encoding="utf-8") as f:
+        total = sum(1 for line in f if line.strip())
     written = 0
     output_path.parent.mkdir(parents=True, exist_ok=True)
     bar = tqdm(total=total, desc="best-of-n", disable=not progress)
     with output_path.open("w", encoding="utf-8") as out:
         for chunk in batched(read_lines(input_path, list(default_criteria), skipped), CHUNK):
-            results = score_response_sets(crm, [s for _, s in chunk], cache=cache)
-            for (line_id, scored), result in zip(chunk, results):
+            for line_id, scored, result in score_chunk(crm, chunk, cache, skipped):
                 best = max(range(len(scored.responses)), key=lambda i: (result.scores[i], -i))  # ties: the first
                 record = {"id": line_id, "criteria": list(scored.criteria), "best": best}
                 record |= {"best_response": scored.responses[best], "scores": result.scores}
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                written += 1
             out.flush()
-            written += len(chunk)
             bar.update(len(chunk))
     bar.close()
     return {"written": written, "skipped": len(skipped), "skipped_lines": skipped}

@@ -41,12 +41,14 @@ def test_bt_picks_the_argmax_and_skips_malformed_lines(crm_dirs, tmp_path, capsy
             "responses": ["Blue.", "Red, I think."],
         },
         {"id": "q3", "prompt": "Hi?", "responses": []},
+        {"id": "q4", "prompt": "Hi?", "responses": ["Hello."], "criteria": "Prefer " + "short " * 600 + "answers."},
     ]
     write_jsonl(tmp_path / "in.jsonl", records)
     report = best_of_n(crm, tmp_path / "in.jsonl", tmp_path / "out.jsonl", ["Be formal."], progress=False)
-    assert report["written"] == 2 and report["skipped"] == 2
+    assert report["written"] == 2 and report["skipped"] == 3  # the run goes on past every bad line
     assert f"{tmp_path / 'in.jsonl'}:2: not JSON" in report["skipped_lines"][0]
     assert ":4: `responses` must be a non-empty list" in report["skipped_lines"][1]
+    assert ":5: " in report["skipped_lines"][2] and "tokens" in report["skipped_lines"][2]  # criteria too long
     assert "skipped" in capsys.readouterr().err
     out = read_jsonl(tmp_path / "out.jsonl")
     assert [o["id"] for o in out] == ["q1", "q2"] and out[1]["criteria"] == ["Be formal."]
