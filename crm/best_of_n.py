@@ -28,7 +28,7 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from crm.precision import ENGINES, PRECISIONS
-from crm.reward import ResponseSet
+from crm.reward import ResponseSet, score_or_skip
 
 CHUNK = 16  # prompts scored per pass
 
@@ -88,22 +88,6 @@ def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> I
             yield f"{path}:{number}", line_id, ResponseSet.build(criteria, conversation, responses)
 
 
-def score_chunk(crm, chunk: list[tuple], cache, skipped: list[str]) -> list[tuple]:
-    """(id, set, scores) of each line of the chunk, scored in one pass; when the pass fails (criteria
-    too long for the CRM), line by line, so only the lines at fault are skipped."""
-    from crm.data.rendering import SampleTooLong
-    from crm.reward import score_response_sets
-
-    try:
-        results = score_response_sets(crm, [s for _, _, s in chunk], cache=cache)
-        return [(line_id, s, r) for (_, line_id, s), r in zip(chunk, results)]
-    except SampleTooLong as err:
-        if len(chunk) == 1:
-            skip(skipped, chunk[0][0], err)
-            return []
-    return [scored for line in chunk for scored in score_chunk(crm, [line], cache, skipped)]
-
-
 def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cache=None, progress: bool = True) -> dict:
     """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why)."""
     skipped: list[str] = []
@@ -114,7 +98,10 @@ def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cac
     bar = tqdm(total=total, desc="best-of-n", disable=not progress)
     with output_path.open("w", encoding="utf-8") as out:
         for chunk in batched(read_lines(input_path, list(default_criteria), skipped), CHUNK):
-            for line_id, scored, result in score_chunk(crm, chunk, cache, skipped):
+            for (where, line_id, scored), result in zip(chunk, score_or_skip(crm, [s for *_, s in chunk], cache=cache)):
+                if isinstance(result, Exception):
+                    skip(skipped, where, result)
+                    continue
                 best = max(range(len(scored.responses)), key=lambda i: (result.scores[i], -i))  # ties: the first
                 record = {"id": line_id, "criteria": list(scored.criteria), "best": best}
                 record |= {"best_response": scored.responses[best], "scores": result.scores}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crm.data.rendering import history_text
+from crm.data.rendering import SampleTooLong, history_text
 from crm.data.schema import PreferenceSample
 from crm.stats import sigmoid
 from crm.usl.cache import ScoreCache, content_key, criteria_key, normalise_criteria
@@ -134,6 +134,19 @@ def score_response_sets(
     return [_set_scores(head, s, values) for s in sets]
 
 
+def score_or_skip(
+    crm, sets: Sequence[ResponseSet], batch_size: int = 32, cache: ScoreCache | None = None
+) -> list[SetScores | SampleTooLong]:
+    """:func:`score_response_sets`, except that a set the CRM cannot read (criteria too long) gets its
+    error in place of scores instead of failing the others: a long run goes on past one bad sample."""
+    try:
+        return score_response_sets(crm, sets, batch_size, cache)
+    except SampleTooLong as err:
+        if len(sets) == 1:
+            return [err]
+    return [result for s in sets for result in score_or_skip(crm, [s], batch_size, cache)]
+
+
 def _set_scores(head: str, scored_set: ResponseSet, values: dict[tuple, float]) -> SetScores:
     n = len(scored_set.responses)
     if head == "bt":
@@ -164,10 +177,11 @@ def group_responses(
     return sets, list(groups.values())
 
 
-def item_scores(indices: Sequence[Sequence[int]], results: Sequence[SetScores]) -> list[float]:
-    """The scores of :func:`group_responses`' sets back in the items' order."""
-    scores = [0.0] * sum(map(len, indices))
+def item_scores(indices: Sequence[Sequence[int]], results: Sequence[SetScores | Exception]) -> list[float | None]:
+    """The scores of :func:`group_responses`' sets back in the items' order (None where a set failed)."""
+    scores: list[float | None] = [None] * sum(map(len, indices))
     for index, result in zip(indices, results):
-        for i, value in zip(index, result.scores):
-            scores[i] = value
+        if not isinstance(result, Exception):
+            for i, value in zip(index, result.scores):
+                scores[i] = value
     return scores

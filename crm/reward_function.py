@@ -10,14 +10,19 @@ Prompts and completions may be plain text or conversations (lists of ``{"role", 
 system message in the prompt is the policy's, not the user's criteria, and is not shown to the CRM.
 A ``bt`` CRM rewards each completion alone; a ``cls`` CRM judges the completions of one prompt
 against each other (the round robin of :mod:`crm.reward`), which suits GRPO's groups.
+A sample whose criteria the CRM cannot read (too long) gets None, TRL's "no reward for this sample",
+with a warning, instead of stopping the training run.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 
-from crm.reward import group_responses, item_scores, score_response_sets
+from crm.reward import group_responses, item_scores, score_or_skip
+
+log = logging.getLogger(__name__)
 
 
 def _conversation(prompt) -> list[dict[str, str]] | str:
@@ -68,4 +73,8 @@ class CRMReward:
             for i, (p, c) in enumerate(zip(prompts, completions))
         ]
         sets, indices = group_responses(items)
-        return item_scores(indices, score_response_sets(self.crm, sets, self.batch_size))
+        results = score_or_skip(self.crm, sets, self.batch_size)
+        if failed := [(s, r) for s, r in zip(sets, results) if isinstance(r, Exception)]:
+            # None: TRL's "no reward for this sample" (it counts as 0 in the sum over reward functions)
+            log.warning("%d completions not scored: %s", sum(len(s.responses) for s, _ in failed), failed[0][1])
+        return item_scores(indices, results)

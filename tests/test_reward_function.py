@@ -52,6 +52,15 @@ def test_criteria_per_sample_and_conversations(crms):
         CRMReward(crm, CRITERIA)(["a", "b"], ["c"])
 
 
+def test_a_sample_the_crm_cannot_read_gets_no_reward_and_the_rest_do(crms, caplog):
+    crm = crms["bt"]
+    too_long = "Prefer " + "short " * 600 + "answers."
+    got = CRMReward(crm)(["Hi?", "Hi?"], ["Hello!", "Hello!"], criteria=[too_long, "Be brief."])
+    expected = crm.answer_rewards([(["Be brief."], [{"role": "user", "content": "Hi?"}], "Hello!")])
+    assert got[0] is None and got[1] == pytest.approx(expected.item(), abs=1e-5)  # None: TRL's "no reward"
+    assert "1 completions not scored" in caplog.text and "tokens" in caplog.text
+
+
 def test_cls_judges_the_completions_of_one_prompt_against_each_other(crms):
     crm = crms["cls"]
     prompts = ["What is 2 + 2?"] * 3 + ["Name a colour."]
