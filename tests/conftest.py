@@ -175,10 +175,32 @@ def export_tiny_crm(out: Path, head: str, seed: int = 0) -> Path:
         GlobalHydra.instance().clear()
 
 
+@pytest.fixture(scope="session")
+def tiny_crm_template(tmp_path_factory, cache_dir):
+    """``tiny_crm_template(head)``: each head's tiny CRM, exported once per session. Read-only: a test
+    that changes its CRM's files takes a copy (``tiny_crm``)."""
+    made: dict[str, Path] = {}
+
+    def _get(head: str) -> Path:
+        if head not in made:
+            made[head] = export_tiny_crm(tmp_path_factory.mktemp(f"tiny_crm_{head}"), head)
+        return made[head]
+
+    return _get
+
+
 @pytest.fixture
-def tiny_crm(tmp_path, cache_dir):
-    """``tiny_crm(head)``: a tiny random Qwen3 CRM exported into this test's directory."""
-    return lambda head: export_tiny_crm(tmp_path, head)
+def tiny_crm(tmp_path, tiny_crm_template):
+    """``tiny_crm(head)``: this test's own copy of the tiny CRM (as ``export_tiny_crm`` writes it)."""
+    import shutil
+
+    def _copy(head: str) -> Path:
+        out = tmp_path / f"crm_{head}"
+        if not out.exists():
+            shutil.copytree(tiny_crm_template(head), out)
+        return out
+
+    return _copy
 
 
 def _model_answers(i: int) -> dict[str, str]:

@@ -34,7 +34,7 @@ from crm.app.server import STATIC, AppLimits, create_app
 from crm.data.corpus import load_corpus
 from crm.usl.cache import ScoreCache
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import ROOT, export_tiny_crm, has_module, require
+from tests.conftest import ROOT, has_module, require
 from tests.test_usl import write_corpus
 
 CHROMIUM = os.environ.get("CRM_CHROMIUM", "/usr/bin/chromium")
@@ -49,9 +49,9 @@ SECURITY = ("x-content-type-options", "content-security-policy", "x-frame-option
 
 # ---- fixtures and helpers --------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def crm_dir(tmp_path_factory, cache_dir) -> Path:
-    """A random-initialised tiny Qwen3 ``bt`` CRM, exported once for the module."""
-    return export_tiny_crm(tmp_path_factory.mktemp("app_crm"), "bt")
+def crm_dir(tiny_crm_template) -> Path:
+    """A random-initialised tiny Qwen3 ``bt`` CRM (the session's, read-only)."""
+    return tiny_crm_template("bt")
 
 
 @pytest.fixture(scope="module")

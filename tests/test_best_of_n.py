@@ -11,15 +11,13 @@ import pytest
 from crm.best_of_n import best_of_n, main
 from crm.inference import load_crm
 from crm.usl.cache import ScoreCache
-from tests.conftest import export_tiny_crm
 
 CANDIDATES = ["4", "The answer is four.", "Two plus two is four: count two fingers, then two more.", "Four!"]
 
 
 @pytest.fixture(scope="module")
-def crm_dirs(tmp_path_factory, cache_dir):
-    out = tmp_path_factory.mktemp("bon_crms")
-    return {head: export_tiny_crm(out, head) for head in ("bt", "cls")}
+def crm_dirs(tiny_crm_template):
+    return {head: tiny_crm_template(head) for head in ("bt", "cls")}
 
 
 def write_jsonl(path, records) -> None:

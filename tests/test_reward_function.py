@@ -10,15 +10,14 @@ import pytest
 
 from crm.inference import load_crm
 from crm.reward_function import CRMReward
-from tests.conftest import export_tiny_crm, has_module, require
+from tests.conftest import has_module, require
 
 CRITERIA = ["Prefer concise answers."]
 
 
 @pytest.fixture(scope="module")
-def crms(tmp_path_factory, cache_dir):
-    out = tmp_path_factory.mktemp("reward_crms")
-    return {head: load_crm(export_tiny_crm(out, head), "cpu", "fp32") for head in ("bt", "cls")}
+def crms(tiny_crm_template):
+    return {head: load_crm(tiny_crm_template(head), "cpu", "fp32") for head in ("bt", "cls")}
 
 
 def test_bt_rewards_are_the_crm_rewards_in_order(crms):

@@ -16,7 +16,6 @@ from crm.inference import load_crm
 from crm.serve.batcher import DynamicBatcher, QueueFull
 from crm.serve.openrlhf import split_rollout
 from crm.serve.server import ServeLimits, create_serve_app
-from tests.conftest import export_tiny_crm
 
 CRITERIA = ["Prefer concise answers."]
 PROMPT = "What is 2 + 2?"
@@ -28,9 +27,8 @@ TOKEN = "s3cret-token"
 
 
 @pytest.fixture(scope="module")
-def crm_dirs(tmp_path_factory, cache_dir):
-    out = tmp_path_factory.mktemp("serve_crms")
-    return {head: export_tiny_crm(out, head) for head in ("bt", "cls")}
+def crm_dirs(tiny_crm_template):
+    return {head: tiny_crm_template(head) for head in ("bt", "cls")}
 
 
 @pytest.fixture(scope="module")
@@ -276,7 +274,7 @@ def test_load_test_on_loopback(crm_dirs, tmp_path, monkeypatch, capsys):
     from benchmarks.serving import main
 
     monkeypatch.setenv("CRM_RAW_DIR", str(tmp_path))  # no corpus here: generated answers
-    argv = ["--ckpt", str(crm_dirs["bt"]), "--clients", "8", "--requests", "160", "--responses", "2"]
+    argv = ["--ckpt", str(crm_dirs["bt"]), "--clients", "8", "--requests", "96", "--responses", "2"]
     assert main([*argv, "--precision", "fp32"]) == 0
     out = capsys.readouterr().out
     assert "crm-serve load test on" in out and "p99 latency ms" in out
