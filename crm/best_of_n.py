@@ -28,7 +28,7 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from crm.precision import ENGINES, PRECISIONS
-from crm.reward import ResponseSet, score_or_skip
+from crm.reward import ResponseSet, criteria_lines, score_or_skip
 
 CHUNK = 16  # prompts scored per pass
 
@@ -55,9 +55,9 @@ def parse_line(line: str, default_criteria: list[str]) -> tuple[object, list[str
     if not isinstance(responses, list) or not responses or not all(isinstance(r, str) for r in responses):
         raise BadLine("`responses` must be a non-empty list of strings")
     criteria = record.get("criteria", default_criteria)
-    criteria = criteria.splitlines() if isinstance(criteria, str) else criteria
-    if not isinstance(criteria, list) or not all(isinstance(c, str) for c in criteria):
+    if not isinstance(criteria, (str, list)) or not all(isinstance(c, str) for c in criteria):
         raise BadLine("`criteria` must be a string or a list of strings")
+    criteria = criteria_lines(criteria)
     if not [c for c in criteria if c.strip()]:
         raise BadLine("no criteria: give `criteria` in the line or --criteria")
     conversation = record.get("messages", record.get("prompt"))

@@ -110,6 +110,15 @@ class GuardMiddleware:
                 raise
 
 
+async def server_error(_request, err: Exception):
+    """The JSON answer to an unexpected error; sent outside the middleware stack, so it carries the
+    security headers itself."""
+    from fastapi.responses import JSONResponse
+
+    detail = f"server error: {type(err).__name__}: {err}"
+    return JSONResponse({"detail": detail}, status_code=500, headers=SECURITY_HEADERS)
+
+
 def is_loopback(host: str) -> bool:
     if host.lower() == "localhost":
         return True

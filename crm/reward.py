@@ -28,6 +28,11 @@ from crm.stats import sigmoid
 from crm.usl.cache import ScoreCache, content_key, criteria_key, normalise_criteria
 
 
+def criteria_lines(criteria: Sequence[str] | str) -> list[str]:
+    """Criteria as given by a user: a list of lines, or one string holding one criterion per line."""
+    return criteria.splitlines() if isinstance(criteria, str) else list(criteria)
+
+
 @dataclass(frozen=True)
 class ResponseSet:
     """Responses to judge against each other: the criteria, the conversation before the responses
@@ -110,27 +115,28 @@ def score_response_sets(
 ) -> list[SetScores]:
     """Scores for every set (see the module docstring), all judgements in one pass."""
     head = crm.settings.head
-    needed = [j for s in sets for j in _judgements(head, s)]
+    by_criteria: dict[tuple[str, ...], dict[tuple, None]] = {}  # the judgements each criteria set needs, deduplicated
+    for s in sets:
+        by_criteria.setdefault(s.criteria, {}).update(dict.fromkeys(_judgements(head, s)))
     values: dict[tuple, float] = {}
-    if cache is not None:
-        name = cache_name(crm)
-        for criteria in {s.criteria for s in sets}:
-            wanted = {_content(s, index): (s, index) for s, index in needed if s.criteria == criteria}
-            for content, value in cache.get(name, criteria_key(criteria), wanted).items():
-                values[wanted[content]] = value
-    todo = list(dict.fromkeys(j for j in needed if j not in values))
-    if todo:
-        for criteria in {s.criteria for s, _ in todo}:
+    name = cache_name(crm) if cache is not None else None
+    todo: list[tuple] = []
+    for criteria, needed in by_criteria.items():
+        if cache is not None:
+            contents = {_content(s, index): (s, index) for s, index in needed}
+            for content, value in cache.get(name, criteria_key(criteria), contents).items():
+                values[contents[content]] = value
+        missing = [j for j in needed if j not in values]
+        if missing:
             crm.check_criteria(criteria)
+            todo += missing
+    if todo:
         computed = dict(zip(todo, _compute(crm, todo, batch_size, progress)))
         values.update(computed)
         if cache is not None:
-            for criteria in {s.criteria for s, _ in todo}:
-                cache.put(
-                    name,
-                    criteria_key(criteria),
-                    {_content(s, index): v for (s, index), v in computed.items() if s.criteria == criteria},
-                )
+            for criteria in {s.criteria for s, _ in computed}:
+                stored = {_content(s, i): v for (s, i), v in computed.items() if s.criteria == criteria}
+                cache.put(name, criteria_key(criteria), stored)
     return [_set_scores(head, s, values) for s in sets]
 
 

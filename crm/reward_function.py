@@ -20,7 +20,7 @@ import logging
 from collections.abc import Sequence
 from pathlib import Path
 
-from crm.reward import group_responses, item_scores, score_or_skip
+from crm.reward import criteria_lines, group_responses, item_scores, score_or_skip
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +33,6 @@ def _conversation(prompt) -> list[dict[str, str]] | str:
 
 def _text(completion) -> str:
     return completion if isinstance(completion, str) else completion[-1]["content"]
-
-
-def _criteria(value) -> list[str]:
-    return value.splitlines() if isinstance(value, str) else list(value)
 
 
 class CRMReward:
@@ -57,7 +53,7 @@ class CRMReward:
 
             crm = load_crm(crm, device, precision)
         self.crm = crm
-        self.criteria = _criteria(criteria) if criteria is not None else None
+        self.criteria = criteria_lines(criteria) if criteria is not None else None
         self.criteria_column = criteria_column
         self.batch_size = batch_size
         self.__name__ = "crm"  # the name TRL logs the reward under (rewards/crm/mean)
@@ -69,7 +65,7 @@ class CRMReward:
         if column is None and self.criteria is None:
             raise ValueError(f"no criteria: give CRMReward(criteria=...) or a dataset column {self.criteria_column!r}")
         items = [
-            (_criteria(column[i]) if column is not None else self.criteria, _conversation(p), _text(c))
+            (criteria_lines(column[i]) if column is not None else self.criteria, _conversation(p), _text(c))
             for i, (p, c) in enumerate(zip(prompts, completions))
         ]
         sets, indices = group_responses(items)

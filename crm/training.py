@@ -291,7 +291,7 @@ def export_run(
         ckpt_path = ckpt_path or trainer.checkpoint_callback.last_model_path
     if not trainer.is_global_zero:
         return None
-    if zero3 or (ckpt_path and not loaded and Path(ckpt_path).is_dir()):  # a DeepSpeed checkpoint directory
+    if zero3 or (ckpt_path and not loaded and is_deepspeed_checkpoint(Path(ckpt_path))):
         return export_zero_checkpoint(ckpt_path, cfg, out)
     if ckpt_path and not loaded:  # after a fit the module holds the last weights, not the best
         state = torch.load(ckpt_path, map_location="cpu", weights_only=False, mmap=True)["state_dict"]

@@ -26,14 +26,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from crm.data.corpus import Corpus
 from crm.data.rendering import CriteriaTooLong
-from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware
+from crm.http_guard import LOOPBACK_HOSTS, GuardMiddleware, server_error
 from crm.usl.board import board_kendall_tau
 from crm.usl.cache import ScoreCache, normalise_criteria
 from crm.usl.corpus import load_named_corpus
@@ -153,11 +153,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.state.jobs, app.state.pool, app.state.limits = jobs, pool, limits
 
-    @app.exception_handler(Exception)
-    async def server_error(_request: Request, err: Exception) -> JSONResponse:
-        # sent outside the middleware stack: the security headers are added here
-        detail = f"server error: {type(err).__name__}: {err}"
-        return JSONResponse({"detail": detail}, status_code=500, headers=SECURITY_HEADERS)
+    app.add_exception_handler(Exception, server_error)
 
     def engine_for(name: str) -> LeaderboardEngine:
         if name not in ckpts:

@@ -29,8 +29,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from crm.data.rendering import CriteriaTooLong
-from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware
-from crm.reward import ResponseSet, SetScores, group_responses, item_scores, score_response_sets
+from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware, server_error
+from crm.reward import ResponseSet, SetScores, criteria_lines, group_responses, item_scores, score_response_sets
 from crm.serve.batcher import DynamicBatcher, QueueFull
 from crm.serve.openrlhf import split_rollout
 
@@ -82,10 +82,6 @@ class RolloutRequest(BaseModel):
     criteria: list[str] | list[list[str]] | None = None
 
 
-def _error(status: int, detail: str) -> HTTPException:
-    return HTTPException(status_code=status, detail=detail)
-
-
 def create_serve_app(
     crm,
     default_criteria: Sequence[str] = (),
@@ -131,10 +127,7 @@ def create_serve_app(
         fields = "; ".join(f"{'.'.join(str(x) for x in p['loc'][1:]) or 'body'}: {p['msg']}" for p in problems)
         return JSONResponse({"detail": f"invalid request: {fields}"}, status_code=422, headers=SECURITY_HEADERS)
 
-    @app.exception_handler(Exception)
-    async def server_error(_request: Request, err: Exception) -> JSONResponse:
-        detail = f"server error: {type(err).__name__}: {err}"
-        return JSONResponse({"detail": detail}, status_code=500, headers=SECURITY_HEADERS)
+    app.add_exception_handler(Exception, server_error)
 
     @app.middleware("http")
     async def authorised(request: Request, call_next):
@@ -148,32 +141,31 @@ def create_serve_app(
 
     def check_text(text: str, what: str) -> None:
         if len(text) > limits.max_chars:
-            raise _error(413, f"{what} has {len(text)} characters; the limit is {limits.max_chars}")
+            raise HTTPException(413, f"{what} has {len(text)} characters; the limit is {limits.max_chars}")
 
     def criteria_of(given: list[str] | str | None) -> list[str]:
-        criteria = given.splitlines() if isinstance(given, str) else list(given or [])
-        criteria = [c for c in criteria if c.strip()] or default_criteria
+        criteria = [c for c in criteria_lines(given or []) if c.strip()] or default_criteria
         if not criteria:
-            raise _error(422, "no criteria: send `criteria`, or start the server with default --criteria")
+            raise HTTPException(422, "no criteria: send `criteria`, or start the server with default --criteria")
         check_text("\n".join(criteria), "criteria")
         return criteria
 
     def history_of(body: Conversation) -> list[dict[str, str]]:
         if (body.prompt is None) == (body.messages is None):
-            raise _error(422, "send exactly one of `prompt` and `messages`")
+            raise HTTPException(422, "send exactly one of `prompt` and `messages`")
         if body.prompt is not None:
             check_text(body.prompt, "prompt")
             return [{"role": "user", "content": body.prompt}]
         messages = [m.model_dump() for m in body.messages if m.role != "system"]
         if not messages or messages[-1]["role"] != "user":
-            raise _error(422, "`messages` must end with the user's turn (the responses answer it)")
+            raise HTTPException(422, "`messages` must end with the user's turn (the responses answer it)")
         for i, m in enumerate(messages):
             check_text(m["content"], f"messages[{i}]")
         return messages
 
     def check_responses(responses: Sequence[str], limit: int) -> None:
         if len(responses) > limit:
-            raise _error(413, f"{len(responses)} responses in one request; the limit is {limit}")
+            raise HTTPException(413, f"{len(responses)} responses in one request; the limit is {limit}")
         for i, text in enumerate(responses):
             check_text(text, f"response {i}")
 
@@ -185,7 +177,7 @@ def create_serve_app(
         try:
             return await asyncio.wrap_future(future)
         except CriteriaTooLong as err:
-            raise _error(422, str(err)) from None
+            raise HTTPException(422, str(err)) from None
 
     @app.get("/health")
     def health() -> dict:
@@ -209,21 +201,21 @@ def create_serve_app(
     async def openrlhf_endpoint(body: RolloutRequest) -> dict:
         n = len(body.query)
         if n > limits.max_rollouts:
-            raise _error(413, f"{n} queries in one request; the limit is {limits.max_rollouts}")
+            raise HTTPException(413, f"{n} queries in one request; the limit is {limits.max_rollouts}")
         for name in ("prompts", "labels"):
             given = getattr(body, name)
             if given is not None and len(given) != n:
-                raise _error(422, f"`{name}` has {len(given)} items for {n} queries")
+                raise HTTPException(422, f"`{name}` has {len(given)} items for {n} queries")
         per_query = body.criteria if body.criteria and isinstance(body.criteria[0], list) else None
         if per_query is not None and len(per_query) != n:
-            raise _error(422, f"`criteria` has {len(per_query)} lists for {n} queries")
+            raise HTTPException(422, f"`criteria` has {len(per_query)} lists for {n} queries")
         items = []
         for i, query in enumerate(body.query):
             check_text(query, f"query {i}")
             try:
                 history, response = split_rollout(query, body.prompts[i] if body.prompts else None)
             except ValueError as err:
-                raise _error(422, f"query {i}: {err}") from None
+                raise HTTPException(422, f"query {i}: {err}") from None
             if per_query is not None:
                 criteria = criteria_of(per_query[i])
             elif criteria_from_labels and body.labels is not None and body.criteria is None:
@@ -233,7 +225,9 @@ def create_serve_app(
             items.append((criteria, history, response))
         sets, indices = group_responses(items)
         if head == "cls" and (largest := max(map(len, indices))) > limits.max_cls_responses:
-            raise _error(413, f"{largest} rollouts of one prompt; a cls CRM takes at most {limits.max_cls_responses}")
+            raise HTTPException(
+                413, f"{largest} rollouts of one prompt; a cls CRM takes at most {limits.max_cls_responses}"
+            )
         rewards = item_scores(indices, await scored(sets))
         return {"rewards": rewards, "scores": rewards}
 
