@@ -7,6 +7,7 @@ Layout::
       crm_config.json      head, pooling, input format, length budget, format version
       head.safetensors     the reward head
       backbone/            transformers ``save_pretrained`` of the backbone
+      answer_tower/        the frozen answer encoder of a two-tower CRM (``answer_tower: true``)
       tokenizer/           the tokenizer, chat template included
 """
 
@@ -29,6 +30,8 @@ class CRMSettings:
     max_length: int
     max_response_tokens: int | None = None
     max_query_tokens: int | None = None
+    interaction: int = 0  # rank of the criteria interaction term (crm.models.reward_model); 0: none
+    answer_tower: bool = False  # two towers: a frozen encoder reads the answer alone
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -43,6 +46,8 @@ class CRMSettings:
             max_length=cfg.data.max_length,
             max_response_tokens=cfg.data.max_response_tokens,
             max_query_tokens=cfg.data.get("max_query_tokens"),
+            interaction=cfg.model.get("interaction") or 0,
+            answer_tower=bool(cfg.model.get("answer_tower")),
         )
 
 

@@ -20,9 +20,11 @@ def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRM
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     model.backbone.save_pretrained(out_dir / "backbone")
+    if model.answer_tower is not None:
+        model.answer_tower.save_pretrained(out_dir / "answer_tower")
     tokenizer.save_pretrained(out_dir / "tokenizer")
     save_file(
-        {k: v.detach().cpu().contiguous() for k, v in model.score.state_dict().items()}, out_dir / "head.safetensors"
+        {k: v.detach().cpu().contiguous() for k, v in model.head_state_dict().items()}, out_dir / "head.safetensors"
     )
     (out_dir / CONFIG_NAME).write_text(json.dumps(settings.__dict__, indent=2) + "\n")
     return out_dir

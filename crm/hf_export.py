@@ -69,6 +69,8 @@ def why_not_exportable(settings: CRMSettings, backbone_config) -> str | None:
     """The reason a CRM cannot be written as a ``*ForSequenceClassification`` checkpoint, or None."""
     if settings.head != "bt":
         return f"a {settings.head!r} CRM judges two answers in one pass; only pointwise 'bt' CRMs export"
+    if settings.interaction:
+        return "its criteria interaction term has no transformers sequence-classification equivalent"
     if settings.pooling != "last":
         name = MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES.get(backbone_config.model_type, "its class")
         return (

@@ -138,7 +138,7 @@ def load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
     except (SafetensorError, OSError) as err:  # a truncated or garbled file
         raise ExportError(f"{path}: cannot be read ({err}); the file is damaged: export the run again") from None
     try:
-        model.score.load_state_dict(state)
+        model.load_head_state(state)
     except RuntimeError:
         shapes = {k: tuple(v.shape) for k, v in state.items()}
         raise ExportError(
@@ -161,15 +161,24 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         plan = inference_plan("cpu", precision)
     path = resolve_export(path)
     settings = read_settings(path)
-    try:
-        backbone = AutoModel.from_pretrained(path / "backbone", dtype=torch.bfloat16 if plan.bf16_weights else None)
-    except (OSError, ValueError, RuntimeError) as err:
-        raise ExportError(f"{path / 'backbone'}: cannot load the backbone ({err})") from None
+    if settings.answer_tower and plan.engine == "onnx":
+        raise ValueError(f"{path}: a two-tower CRM runs on engine='torch' only")
+
+    def encoder(name: str):
+        try:
+            return AutoModel.from_pretrained(path / name, dtype=torch.bfloat16 if plan.bf16_weights else None)
+        except (OSError, ValueError, RuntimeError) as err:
+            raise ExportError(f"{path / name}: cannot load the {name.replace('_', ' ')} ({err})") from None
+
+    backbone = encoder("backbone")
+    answer_tower = encoder("answer_tower") if settings.answer_tower else None
     try:
         tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
     except (OSError, ValueError) as err:
         raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
-    model = RewardModel(backbone, settings.head, settings.pooling)
+    model = RewardModel(
+        backbone, settings.head, settings.pooling, interaction=settings.interaction, answer_tower=answer_tower
+    )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
     crm.fingerprint = crm_fingerprint(path)

@@ -114,7 +114,7 @@ def test_splits_hold_out_queries_families_models_and_wording(prepared):
         assert HELDOUT_MODEL not in (s.extra["a_model"], s.extra["b_model"])
         assert not heldout_texts & set(s.a_criteria + s.b_criteria)  # not even as an extra criterion
         family = get_family(s.extra["family"])
-        train_wording = set(family.texts("pos") + family.texts("neg"))
+        train_wording = {t for pol in ("pos", "neg") for w in ("train", "grammar") for t in family.texts(pol, w)}
         assert set(s.a_criteria + s.b_criteria) & train_wording
     assert {s.extra["family"] for s in prepared["test_new_criteria"]} == {HELDOUT_FAMILY}
     for s in prepared["test"] + prepared["test_new_criteria"]:

@@ -118,3 +118,120 @@ def test_head_lr_scale_gives_the_head_its_own_learning_rate():
     assert {g["lr"] for g in unscaled.configure_optimizers()["optimizer"].param_groups} == {1e-4}
     with pytest.raises(ValueError, match="head_lr_scale needs the optimizer's lr"):
         CRMLitModule(model, optimizer=torch.optim.AdamW, head_lr_scale=2.0).configure_optimizers()
+
+
+def tiny_bert_model(interaction: int, head: str = "bt") -> RewardModel:
+    """A random 2-layer BERT with token types (the text-pair layout of the MiniLM presets)."""
+    from transformers import BertConfig, BertModel
+
+    torch.manual_seed(0)
+    config = BertConfig(
+        vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64
+    )
+    return RewardModel(BertModel(config), head, "mean", interaction=interaction).eval()
+
+
+def text_pair_batch(tokenizer, criteria: str, answers: list[str]):
+    return tokenizer([criteria] * len(answers), answers, padding=True, return_tensors="pt")
+
+
+def test_criteria_interaction_is_the_bilinear_term_of_the_two_segments(minilm_tokenizer):
+    model = tiny_bert_model(interaction=8)
+    answers = ["- one\n- two\n- three", "One, two and three, in a sentence."]
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
+    with torch.no_grad():
+        out = model.backbone(**batch).last_hidden_state
+        answer_mask = batch["attention_mask"] * batch["token_type_ids"]
+        c = model.interaction.criteria(pool(out, batch["attention_mask"] - answer_mask, "mean"))
+        a = model.interaction.answer(pool(out, answer_mask, "mean"))
+        expected = model.score(pool(out, batch["attention_mask"], "mean")) + (c * a).sum(-1, keepdim=True) / 8**0.5
+        assert torch.allclose(model(**batch), expected, atol=1e-5)
+        plain = RewardModel(model.backbone, "bt", "mean")
+        plain.score.load_state_dict(model.score.state_dict())
+        assert not torch.allclose(model(**batch), plain(**batch))  # the term contributes
+    with pytest.raises(ValueError, match="needs token_type_ids"):
+        model(batch["input_ids"], batch["attention_mask"])
+    with pytest.raises(ValueError, match="needs the pointwise bt head"):
+        tiny_bert_model(interaction=8, head="cls")
+
+
+def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_tokenizer, tmp_path):
+    from functools import partial
+
+    from crm.artifact import CRMSettings
+    from crm.export import export_crm
+    from crm.inference import load_crm
+
+    model = tiny_bert_model(interaction=8)
+    state = model.head_state_dict()
+    assert set(state) == {"weight", "bias", "interaction.criteria.weight", "interaction.answer.weight"}
+    with pytest.raises(RuntimeError, match="interaction term"):
+        RewardModel(model.backbone, "bt", "mean").load_head_state(state)
+    module = CRMLitModule(model, optimizer=partial(torch.optim.AdamW, lr=1e-4), head_lr_scale=10.0)
+    head = {id(p) for m in model.head_modules().values() for p in m.parameters()}
+    fast = [g for g in module.configure_optimizers()["optimizer"].param_groups if g["lr"] == pytest.approx(1e-3)]
+    assert {id(p) for g in fast for p in g["params"]} == head
+    settings = CRMSettings("bt", "mean", "text_pair", 128, 48, interaction=8)
+    crm = load_crm(export_crm(tmp_path / "crm", model, minilm_tokenizer, settings), device="cpu", precision="fp32")
+    assert crm.settings.interaction == 8
+    items = [(["Use bullet points."], [{"role": "user", "content": "Count to three."}], "- one\n- two\n- three")]
+    rendered = crm.renderer.encode(*items[0][:2], [items[0][2]]).features()
+    with torch.no_grad():
+        direct = model.eval()(**{k: torch.tensor([v]) for k, v in rendered.items()})
+    assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
+
+
+def tiny_two_tower_model() -> RewardModel:
+    from transformers import BertConfig, BertModel
+
+    torch.manual_seed(0)
+    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64)
+    return RewardModel(BertModel(config), "bt", "mean", interaction=8, answer_tower=BertModel(config)).eval()
+
+
+def test_two_towers_read_criteria_and_answer_apart(minilm_tokenizer):
+    model = tiny_two_tower_model()
+    answers = ["- one\n- two\n- three", "One, two and three, in a sentence.", "- one\n- two\n- three"]
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
+    with torch.no_grad():
+        together = model(**batch)
+        alone = torch.cat([model(**text_pair_batch(minilm_tokenizer, "Use bullet points.", [a])) for a in answers])
+        # the answer tower sees the answer alone: [CLS] answer [SEP], as a sentence encoder reads it
+        tower = minilm_tokenizer(answers[:1], return_tensors="pt")
+        states = model.answer_tower(**tower, output_hidden_states=True).hidden_states
+        described = torch.cat([model.answer_norm(h.mean(1)) for h in states], dim=-1)
+        criteria = minilm_tokenizer(["Use bullet points."], return_tensors="pt")
+        read = model.backbone(**criteria).last_hidden_state.mean(1)
+        expected = model.score(described) + model.interaction(read, described)
+    assert torch.allclose(together, alone, atol=1e-5)  # batching and repeated rows change nothing
+    assert together[0] == together[2]
+    assert torch.allclose(together[0], expected[0], atol=1e-5)
+    other = text_pair_batch(minilm_tokenizer, "No bullet points, please.", answers[:1])
+    with torch.no_grad():
+        assert not torch.allclose(model(**other), together[:1])
+
+
+def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path):
+    from crm.artifact import CRMSettings
+    from crm.export import export_crm
+    from crm.inference import load_crm
+
+    model = tiny_two_tower_model().train()
+    assert not model.answer_tower.training  # frozen, also in train mode
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
+    model(**batch).sum().backward()
+    assert all(p.grad is None for p in model.answer_tower.parameters())
+    assert all(p.grad is not None for p in model.interaction.parameters())
+    assert model.backbone.embeddings.word_embeddings.weight.grad is not None
+    settings = CRMSettings("bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True)
+    crm = load_crm(export_crm(tmp_path / "crm", model.eval(), minilm_tokenizer, settings), device="cpu", precision="fp32")
+    assert crm.model.answer_tower is not None
+    items = [(["Use bullet points."], [{"role": "user", "content": "Count to three."}], "- one\n- two\n- three")]
+    rendered = crm.renderer.encode(*items[0][:2], [items[0][2]]).features()
+    with torch.no_grad():
+        direct = model(**{k: torch.tensor([v]) for k, v in rendered.items()})
+    assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
+    with pytest.raises(ValueError, match="engine='torch' only"):
+        load_crm(tmp_path / "crm", device="cpu", precision="fp32", engine="onnx")
+    with pytest.raises(ValueError, match="needs the interaction term"):
+        RewardModel(model.backbone, "bt", "mean", answer_tower=model.answer_tower)

@@ -7,6 +7,7 @@ import logging
 
 import torch
 from omegaconf import DictConfig, OmegaConf
+from transformers import PreTrainedModel
 
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel, freeze_lower, load_backbone
@@ -21,15 +22,22 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
     def as_dict(node: DictConfig | None) -> dict | None:
         return OmegaConf.to_container(node, resolve=True) if node else None
 
-    backbone = load_backbone(
-        pretrained=backbone_cfg.pretrained,
-        init_config=as_dict(backbone_cfg.init_config),
-        dtype=backbone_cfg.dtype,
-        attn_implementation=backbone_cfg.attn_implementation,
-        config_overrides=as_dict(backbone_cfg.get("config_overrides")),
-        weights=weights,
-    )
-    model = RewardModel(backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout)
+    def load() -> PreTrainedModel:
+        return load_backbone(
+            pretrained=backbone_cfg.pretrained,
+            init_config=as_dict(backbone_cfg.init_config),
+            dtype=backbone_cfg.dtype,
+            attn_implementation=backbone_cfg.attn_implementation,
+            config_overrides=as_dict(backbone_cfg.get("config_overrides")),
+            weights=weights,
+        )
+
+    backbone = load()
+    model = RewardModel(
+        backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout,
+        interaction=model_cfg.get("interaction") or 0,
+        answer_tower=load() if model_cfg.get("answer_tower") else None,  # a frozen copy of the pretrained backbone
+    )  # fmt: skip
     freeze = model_cfg.get("freeze") or {}
     if freeze:
         frozen = freeze_lower(backbone, freeze.get("embeddings", False), freeze.get("layers", 0))

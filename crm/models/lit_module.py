@@ -146,7 +146,7 @@ class CRMLitModule(LightningModule):
 
     def configure_optimizers(self) -> dict[str, Any]:
         groups = {(head, decay): [] for head in (False, True) for decay in (False, True)}
-        head_params = {id(p) for p in self.model.score.parameters()}
+        head_params = {id(p) for m in self.model.head_modules().values() for p in m.parameters()}
         for name, param in self.named_parameters():
             if param.requires_grad:
                 decay = not (param.ndim < 2 or "norm" in name.lower())

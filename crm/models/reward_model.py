@@ -94,28 +94,136 @@ def load_backbone(
     return AutoModel.from_config(config, attn_implementation=attn_implementation, dtype=torch_dtype)
 
 
-class RewardModel(nn.Module):
-    """Backbone + pooling + linear head. ``forward`` returns (batch, 1) scores or (batch, 2) logits."""
+class CriteriaInteraction(nn.Module):
+    """A bilinear reward term ``<U c, V a>`` between a pooled criteria vector ``c`` and a pooled answer
+    vector ``a``.
 
-    def __init__(self, backbone: PreTrainedModel, head: str, pooling: str = "last", dropout: float = 0.0):
+    Following a criterion is a product: "no bullet points" must turn the reward that bullet points
+    earn under "use bullet points" into a penalty. A linear head over one pooled vector can only
+    learn that product inside the backbone; this term states it, so the backbone has to learn what a
+    criterion asks for (``U c``) and what an answer has (``V a``), not how to multiply them.
+    """
+
+    def __init__(self, criteria_size: int, answer_size: int, rank: int):
+        super().__init__()
+        self.criteria = nn.Linear(criteria_size, rank, bias=False)
+        self.answer = nn.Linear(answer_size, rank, bias=False)
+        with gathered([self.criteria.weight, self.answer.weight]):
+            for layer in (self.criteria, self.answer):
+                nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
+
+    def forward(self, criteria: torch.Tensor, answer: torch.Tensor) -> torch.Tensor:
+        c, a = self.criteria(criteria), self.answer(answer)
+        return (c * a).sum(-1, keepdim=True) / c.size(-1) ** 0.5
+
+
+def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The tokens selected by ``mask`` moved to the front of each row (order kept), right-padded."""
+    order = torch.sort(mask, dim=1, descending=True, stable=True).indices
+    width = int(mask.sum(1).max())
+    return ids.gather(1, order)[:, :width], mask.gather(1, order)[:, :width]
+
+
+def encode_unique(encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """``encode(ids, mask)`` run once per distinct row: a pair judged under both polarities repeats
+    each criteria text and each answer twice in a batch."""
+    rows, inverse = torch.unique(torch.cat([ids * mask, mask], dim=1), dim=0, return_inverse=True)
+    width = ids.size(1)
+    return encode(rows[:, :width], rows[:, width:])[inverse]
+
+
+class RewardModel(nn.Module):
+    """Backbone + pooling + linear head. ``forward`` returns (batch, 1) scores or (batch, 2) logits.
+
+    Two options for a ``bt`` head on text-pair input (first segment: criteria and query; second: the
+    answer):
+
+    - ``interaction`` > 0 adds a :class:`CriteriaInteraction` of that rank between the two segments;
+    - ``answer_tower`` (a frozen pretrained encoder; needs ``interaction``) makes the CRM two towers:
+      the trainable backbone reads the first segment alone, the frozen tower reads the answer alone
+      and describes it by the mean of every layer's states, and the reward is the interaction plus a
+      linear score of that description. A frozen tower's layers already tell bullets from prose and
+      code from words, so training only teaches the backbone to read what the criteria ask for, on
+      short sequences: many more criteria per second of a CPU than a cross-encoder sees.
+    """
+
+    def __init__(
+        self,
+        backbone: PreTrainedModel,
+        head: str,
+        pooling: str = "last",
+        dropout: float = 0.0,
+        interaction: int = 0,
+        answer_tower: PreTrainedModel | None = None,
+    ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
             raise ValueError(f"unknown head {head!r}; expected one of {tuple(HEAD_OUTPUTS)}")
         if pooling not in POOLINGS:
             raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
+        if (interaction or answer_tower is not None) and head != "bt":
+            raise ValueError("the criteria interaction term needs the pointwise bt head (one score per answer)")
+        if answer_tower is not None and not interaction:
+            raise ValueError("an answer tower reads no criteria: it needs the interaction term (model.interaction)")
         self.backbone = backbone
         self.head_type = head
         self.pooling = pooling
         self.dropout = nn.Dropout(dropout)
-        self.score = nn.Linear(backbone.config.hidden_size, HEAD_OUTPUTS[head])
+        self.answer_tower = answer_tower
+        hidden = backbone.config.hidden_size
+        answer_size = hidden
+        if answer_tower is not None:
+            answer_tower.requires_grad_(False)
+            tower = answer_tower.config
+            self.answer_norm = nn.LayerNorm(tower.hidden_size, elementwise_affine=False)
+            answer_size = tower.hidden_size * (tower.num_hidden_layers + 1)
+        self.score = nn.Linear(answer_size, HEAD_OUTPUTS[head])
         with gathered([self.score.weight, self.score.bias]):
-            nn.init.normal_(self.score.weight, std=1.0 / (backbone.config.hidden_size + 1) ** 0.5)
+            nn.init.normal_(self.score.weight, std=1.0 / (answer_size + 1) ** 0.5)
             nn.init.zeros_(self.score.bias)
+        self.interaction = CriteriaInteraction(hidden, answer_size, interaction) if interaction else None
+
+    def train(self, mode: bool = True) -> RewardModel:
+        super().train(mode)
+        if self.answer_tower is not None:
+            self.answer_tower.eval()  # frozen: its description of an answer never changes
+        return self
+
+    def head_modules(self) -> dict[str, nn.Module]:
+        """The reward head's parts (exported with the head, trained at the head's learning rate)."""
+        return {"score": self.score, **({"interaction": self.interaction} if self.interaction is not None else {})}
+
+    def head_state_dict(self) -> dict[str, torch.Tensor]:
+        """The head's weights as exported: the linear score's keys as they always were, the
+        interaction's under ``interaction.``."""
+        state = dict(self.score.state_dict())
+        if self.interaction is not None:
+            state.update({f"interaction.{k}": v for k, v in self.interaction.state_dict().items()})
+        return state
+
+    def load_head_state(self, state: dict[str, torch.Tensor]) -> None:
+        """Inverse of :meth:`head_state_dict`; raises RuntimeError when the weights do not fit this head."""
+        self.score.load_state_dict({k: v for k, v in state.items() if not k.startswith("interaction.")})
+        interaction = {k.removeprefix("interaction."): v for k, v in state.items() if k.startswith("interaction.")}
+        if self.interaction is None and interaction:
+            raise RuntimeError("the weights hold a criteria interaction term this head does not have")
+        if self.interaction is not None:
+            self.interaction.load_state_dict(interaction)
 
     def enable_gradient_checkpointing(self) -> None:
         self.backbone.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if hasattr(self.backbone.config, "use_cache"):
             self.backbone.config.use_cache = False
+
+    @staticmethod
+    def _encode(model: PreTrainedModel, input_ids, attention_mask, token_type_ids=None, **kwargs):
+        # Positions count real tokens only, so left and right padding give the same scores.
+        position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
+        if token_type_ids is not None:
+            kwargs["token_type_ids"] = token_type_ids
+        if getattr(model.config, "use_cache", None) is not None:
+            kwargs["use_cache"] = False
+        return model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, **kwargs)
 
     def forward(
         self,
@@ -123,16 +231,45 @@ class RewardModel(nn.Module):
         attention_mask: torch.Tensor,
         token_type_ids: torch.Tensor | None = None,
     ) -> torch.Tensor:
-        # Positions count real tokens only, so left and right padding give the same scores.
-        position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
-        kwargs = {"token_type_ids": token_type_ids} if token_type_ids is not None else {}
-        if getattr(self.backbone.config, "use_cache", None) is not None:
-            kwargs["use_cache"] = False
-        out = self.backbone(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, **kwargs)
+        if self.interaction is not None and token_type_ids is None:
+            raise ValueError("the criteria interaction term needs token_type_ids (input_format text_pair)")
+        if self.answer_tower is not None:
+            return self._two_towers(input_ids, attention_mask, token_type_ids)
+        out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
         # Pooling and head run outside autocast: a bf16 score has 8 mantissa bits, so close pairs would tie.
         with torch.autocast(input_ids.device.type, enabled=False):
-            pooled = pool(out.last_hidden_state.to(self.score.weight.dtype), attention_mask, self.pooling)
-            return self.score(self.dropout(pooled))
+            hidden = out.last_hidden_state.to(self.score.weight.dtype)
+            scores = self.score(self.dropout(pool(hidden, attention_mask, self.pooling)))
+            if self.interaction is None:
+                return scores
+            answer = attention_mask * token_type_ids
+            criteria = pool(hidden, attention_mask - answer, "mean")
+            return scores + self.interaction(criteria, pool(hidden, answer, "mean"))
+
+    def _two_towers(self, input_ids, attention_mask, token_type_ids) -> torch.Tensor:
+        answer_mask = attention_mask * token_type_ids
+        criteria_ids, criteria_mask = compact(input_ids, attention_mask - answer_mask)  # [CLS] criteria, query [SEP]
+        answer_ids, answer_mask = compact(input_ids, answer_mask)  # answer [SEP], behind the row's [CLS]
+        first = input_ids.gather(1, attention_mask.long().argmax(dim=1, keepdim=True))
+        answer_ids = torch.cat([first, answer_ids], dim=1)
+        answer_mask = torch.cat([torch.ones_like(first), answer_mask], dim=1)
+        dtype = self.score.weight.dtype
+
+        def read_criteria(ids, mask):
+            hidden = self._encode(self.backbone, ids, mask).last_hidden_state
+            with torch.autocast(ids.device.type, enabled=False):
+                return pool(hidden.to(dtype), mask, "mean")
+
+        def describe_answer(ids, mask):
+            with torch.no_grad():
+                states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
+                with torch.autocast(ids.device.type, enabled=False):
+                    return torch.cat([self.answer_norm(pool(h.to(dtype), mask, "mean")) for h in states], dim=-1)
+
+        criteria = encode_unique(read_criteria, criteria_ids, criteria_mask)
+        answer = encode_unique(describe_answer, answer_ids, answer_mask)
+        with torch.autocast(input_ids.device.type, enabled=False):
+            return self.score(self.dropout(answer)) + self.interaction(criteria, answer)
 
 
 def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: int = 0) -> int:

@@ -34,6 +34,7 @@ from typing import Any
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
 from crm.data.corpus import CORPUS_DIRS, load_corpus
+from crm.data.criteria import grammar
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
@@ -58,6 +59,9 @@ class PairOptions:
     per_query_test: int = 4  # on test queries: more pairs per family for tighter test estimates
     max_train_per_family: int = 600  # training pairs per family (balance); val/test keep all
     multi_criteria: float = 0.25  # fraction of samples with 1-2 extra criteria that do not separate the pair
+    # Share of training/validation criteria drawn from the stance grammar (crm.data.criteria.grammar)
+    # instead of the hand-written paraphrases; test criteria are always hand-written, test-only wording.
+    grammar_share: float = 0.5
     max_length_ratio: float = 1.5
     # What a small-budget CRM sees of a long answer: its head and tail (see crm.data.rendering). A pair
     # counts only if that view does not contradict the verdicts, so no label rests on text the model never sees.
@@ -192,13 +196,19 @@ def _sample(
     extras: list[tuple[str, str]] = []
     if rng.random() < options.multi_criteria:
         extras = _extras(family, a_model, b_model, verdicts, allowed_extras, rng, rng.choice((1, 2)))
-    others = [get_family(f).draw(pol, rng, wording) for f, pol in extras]
+
+    def draw(name: str, polarity: str) -> str:
+        family = get_family(name)
+        if wording == "train" and family.texts(polarity, "grammar") and rng.random() < options.grammar_share:
+            return family.draw(polarity, rng, "grammar")
+        return family.draw(polarity, rng, wording)
+
+    others = [draw(f, pol) for f, pol in extras]
     position = rng.randint(0, len(others))
-    fam = get_family(family)
 
     def criteria(polarity: str) -> list[str]:
         texts = list(others)
-        texts.insert(position, fam.draw(polarity, rng, wording))
+        texts.insert(position, draw(family, polarity))
         return texts
 
     side_criteria = criteria(a_pol), criteria(b_pol)
@@ -216,7 +226,8 @@ def _sample(
         "heldout_model": bool({a_model, b_model} & heldout_models),
     }
     pair = (answers[a_model], answers[b_model])
-    return criteria_pair(SOURCE, idx, query, pair, side_criteria, (fam.topic, fam.topic), winner, extra)
+    topic = get_family(family).topic
+    return criteria_pair(SOURCE, idx, query, pair, side_criteria, (topic, topic), winner, extra)
 
 
 def build_attribute_pairs(raw_dir: str | Path, seed: int, options: PairOptions | None = None) -> ConversionResult:
@@ -283,7 +294,7 @@ def taxonomy_fingerprint() -> str:
     from crm.data.criteria import verifiers
     from crm.data.criteria.texts import CRITERIA_TEXTS
 
-    code = "".join(inspect.getsource(m) for m in (verifiers, profile_module, sys.modules[__name__]))
+    code = "".join(inspect.getsource(m) for m in (verifiers, profile_module, grammar, sys.modules[__name__]))
     return stable_hash(json.dumps(CRITERIA_TEXTS, sort_keys=True) + code)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from crm.data.criteria import grammar
 from crm.data.criteria.texts import CRITERIA_TEXTS, POLARITIES, TEST_ONLY
 from crm.data.criteria.verifiers import VERIFIERS, Verifier
 from crm.data.criteria_pools import CRITERIA_POOLS
@@ -39,18 +40,25 @@ class Family:
         return self.verifier is not None
 
     def texts(self, polarity: str, wording: str = "train") -> tuple[str, ...]:
-        """Criteria paraphrases of one polarity: ``train`` wording, ``test`` wording (never trained on) or ``all``."""
+        """Criteria of one polarity: hand-written ``train`` or ``test`` wording (never trained on), the
+        stance ``grammar``'s wordings (training only, :mod:`crm.data.criteria.grammar`) or ``all`` of them."""
         if polarity not in POLARITIES:
             raise KeyError(f"unknown polarity {polarity!r}; expected one of {POLARITIES}")
+        if wording in ("grammar", "all"):
+            composed = grammar.wordings(self.name, polarity) if self.name in grammar.POLES else ()
+            if wording == "grammar":
+                return composed
+        else:
+            composed = ()
         if self.kind == "domain":
             pool = tuple(CRITERIA_POOLS[self.topic])  # DSP styles: one pool per style, no opposite
             texts = pool if polarity == "pos" else ()
         else:
             texts = CRITERIA_TEXTS[self.name][polarity]
         if wording == "all" or not texts:
-            return texts
+            return texts + composed
         if wording not in ("train", "test"):
-            raise ValueError(f"unknown wording {wording!r}; expected train, test or all")
+            raise ValueError(f"unknown wording {wording!r}; expected train, test, grammar or all")
         return texts[:-TEST_ONLY] if wording == "train" else texts[-TEST_ONLY:]
 
     def draw(self, polarity: str, rng: random.Random, wording: str = "train") -> str:
