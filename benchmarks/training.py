@@ -65,8 +65,13 @@ def compose(model: str, batch: int, pairs: int, precision: str, extra: tuple[str
         f"trainer.precision={precision}",
         f"paths.output_dir={scratch_dir()}",
     ]
-    if model == "minilm":
-        overrides.append("model.freeze.embeddings=false")  # TRL trains every weight
+    if model == "minilm":  # TRL trains every weight of one cross-encoder: compare like with like
+        overrides += [
+            "model.freeze.embeddings=false",
+            "model.answer_tower=false",
+            "model.interaction=0",
+            "optim.head_lr_scale=1.0",
+        ]
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         return hydra_compose("train", overrides=[*overrides, *extra])
 
