@@ -120,15 +120,16 @@ def test_head_lr_scale_gives_the_head_its_own_learning_rate():
         CRMLitModule(model, optimizer=torch.optim.AdamW, head_lr_scale=2.0).configure_optimizers()
 
 
-def tiny_bert_model(interaction: int, head: str = "bt") -> RewardModel:
+def tiny_bert():
     """A random 2-layer BERT with token types (the text-pair layout of the MiniLM presets)."""
     from transformers import BertConfig, BertModel
 
+    return BertModel(BertConfig(num_hidden_layers=2, hidden_size=32, num_attention_heads=2, intermediate_size=64))
+
+
+def tiny_bert_model(interaction: int, head: str = "bt") -> RewardModel:
     torch.manual_seed(0)
-    config = BertConfig(
-        vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64
-    )
-    return RewardModel(BertModel(config), head, "mean", interaction=interaction).eval()
+    return RewardModel(tiny_bert(), head, "mean", interaction=interaction).eval()
 
 
 def text_pair_batch(tokenizer, criteria: str, answers: list[str]):
@@ -182,11 +183,8 @@ def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_toke
 
 
 def tiny_two_tower_model() -> RewardModel:
-    from transformers import BertConfig, BertModel
-
     torch.manual_seed(0)
-    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64)
-    return RewardModel(BertModel(config), "bt", "mean", interaction=8, answer_tower=BertModel(config)).eval()
+    return RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_tower=tiny_bert()).eval()
 
 
 def test_two_towers_read_criteria_and_answer_apart(minilm_tokenizer):
@@ -224,7 +222,8 @@ def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, 
     assert all(p.grad is not None for p in model.interaction.parameters())
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
     settings = CRMSettings("bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True)
-    crm = load_crm(export_crm(tmp_path / "crm", model.eval(), minilm_tokenizer, settings), device="cpu", precision="fp32")
+    exported = export_crm(tmp_path / "crm", model.eval(), minilm_tokenizer, settings)
+    crm = load_crm(exported, device="cpu", precision="fp32")
     assert crm.model.answer_tower is not None
     items = [(["Use bullet points."], [{"role": "user", "content": "Count to three."}], "- one\n- two\n- three")]
     rendered = crm.renderer.encode(*items[0][:2], [items[0][2]]).features()
