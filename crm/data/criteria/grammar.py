@@ -1,9 +1,9 @@
 """Compositional criteria wordings: a stance (want / don't want) toward one pole of a family.
 
 Hand-written paraphrases (:mod:`crm.data.criteria.texts`) are few per polarity, and a CRM trained on
-them memorises those strings: a sentence encoder places "Disclose your AI nature." and "Drop the AI
-reminders." side by side, so what must be learned is the *stance* a criterion takes, which is shared
-by every family. This grammar writes it out: each family names its two poles in several noun phrases
+them memorises those strings. A sentence encoder places "Mention that you are an AI." and "Never
+mention that you are an AI." side by side; what must be learned is the *stance* a criterion takes,
+which every family shares. This grammar writes it out: each family names its two poles in several noun phrases
 (X: "bullet points"; not-X: "flowing prose"), and stance templates ask for a pole or reject it.
 
     polarity pos  = want(X)  or  reject(not-X)
@@ -15,6 +15,8 @@ the test-only paraphrases stay hand-written, so test criteria are never a templa
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 WANT = (
     "I prefer {}.",
@@ -184,6 +186,7 @@ def _fill(template: str, phrase: str) -> str:
     return text[0].upper() + text[1:]
 
 
+@cache
 def wordings(family: str, polarity: str) -> tuple[str, ...]:
     """Every grammar wording of one family and polarity, in a fixed order."""
     x, not_x = POLES[family]

@@ -44,21 +44,20 @@ class Family:
         stance ``grammar``'s wordings (training only, :mod:`crm.data.criteria.grammar`) or ``all`` of them."""
         if polarity not in POLARITIES:
             raise KeyError(f"unknown polarity {polarity!r}; expected one of {POLARITIES}")
-        if wording in ("grammar", "all"):
-            composed = grammar.wordings(self.name, polarity) if self.name in grammar.POLES else ()
-            if wording == "grammar":
-                return composed
-        else:
-            composed = ()
+        composed = grammar.wordings(self.name, polarity) if self.name in grammar.POLES else ()
+        if wording == "grammar":
+            return composed
         if self.kind == "domain":
             pool = tuple(CRITERIA_POOLS[self.topic])  # DSP styles: one pool per style, no opposite
             texts = pool if polarity == "pos" else ()
         else:
             texts = CRITERIA_TEXTS[self.name][polarity]
-        if wording == "all" or not texts:
+        if wording == "all":
             return texts + composed
         if wording not in ("train", "test"):
             raise ValueError(f"unknown wording {wording!r}; expected train, test, grammar or all")
+        if not texts:
+            return texts
         return texts[:-TEST_ONLY] if wording == "train" else texts[-TEST_ONLY:]
 
     def draw(self, polarity: str, rng: random.Random, wording: str = "train") -> str:
