@@ -50,14 +50,48 @@ def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str],
     pairs = sum(qid in corpus.answers[m] for m in models for qid in qids)
 
     def engine_board():
+        crm.model.forget()  # cold, like the loop: nothing a two-tower CRM remembers from the last repetition
         LeaderboardEngine(crm, scratch_dir() / "cache.sqlite").board(corpus, criteria, qids, baseline, rounds=200)
 
+    def loop():
+        crm.model.forget()
+        naive_loop(crm, corpus, qids, models, baseline, criteria)
+
     engine = measure(engine_board, reps)
-    naive = measure(lambda: naive_loop(crm, corpus, qids, models, baseline, criteria), reps)
+    naive = measure(loop, reps)
     what = f"{len(models)} models x {len(qids)} queries, cache off"
     return [
         row("board scoring", f"engine ({what})", "answers/s", engine, pairs),
         row("board scoring", f"naive loop ({what})", "answers/s", naive, pairs, baseline=True),
+    ]
+
+
+def criteria_edit(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str) -> list[dict]:
+    """A user edits the criteria and the board is scored again (cache off). A two-tower CRM remembers
+    each answer's description from the boards before; the baseline forgets them before every board."""
+    from crm.inference import load_crm
+    from crm.usl.engine import LeaderboardEngine
+
+    crm = load_crm(crm_dir, precision=precision)
+    if not crm.settings.answer_tower:
+        raise ValueError(f"{crm_dir} is not a two-tower CRM: nothing to remember across criteria")
+    baseline = corpus.default_baseline
+    qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
+    answers = sum(qid in corpus.answers[m] for m in corpus.models for qid in qids)
+    edits = iter(range(10**6))
+
+    def edited_board(forget: bool):
+        if forget:
+            crm.model.forget()
+        edited = [*criteria, f"Edit {next(edits)}: keep it friendly."]  # new criteria: nothing of them remembered
+        LeaderboardEngine(crm, scratch_dir() / "cache.sqlite").board(corpus, edited, qids, baseline, rounds=200)
+
+    remembered = measure(lambda: edited_board(forget=False), reps)
+    forgotten = measure(lambda: edited_board(forget=True), reps)
+    what = f"{len(corpus.models)} models x {len(qids)} queries, two towers"
+    return [
+        row("criteria edit", f"answers remembered ({what})", "answers/s", remembered, answers),
+        row("criteria edit", f"answers described again ({what})", "answers/s", forgotten, answers, baseline=True),
     ]
 
 

@@ -72,9 +72,10 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} cores, {bf16}, {gpu}"
 
 
-def minilm_crm(out_dir: Path, head: str = "bt") -> Path:
+def minilm_crm(out_dir: Path, head: str = "bt", two_towers: bool = False) -> Path:
     """The quickstart CRM's architecture (pretrained all-MiniLM-L6-v2 and a reward head, the quickstart's
-    length budget), exported without training: speed does not depend on what the head learned."""
+    length budget), exported without training: speed does not depend on what the head learned.
+    ``two_towers``: the quickstart's two-tower form (``conf/model/minilm.yaml``); else the cross-encoder."""
     import torch
     from transformers import AutoTokenizer
 
@@ -84,8 +85,12 @@ def minilm_crm(out_dir: Path, head: str = "bt") -> Path:
     from crm.models.reward_model import RewardModel, load_backbone
 
     torch.manual_seed(0)
-    model = RewardModel(load_backbone(pretrained=minilm_path()), head, pooling="mean")
-    settings = CRMSettings(head, "mean", "text_pair", max_length=256, max_response_tokens=96, max_query_tokens=48)
+    interaction = 64 if two_towers else 0
+    tower = load_backbone(pretrained=minilm_path()) if two_towers else None
+    backbone = load_backbone(pretrained=minilm_path())
+    model = RewardModel(backbone, head, "mean", interaction=interaction, answer_tower=tower)
+    budget = {"max_length": 256, "max_response_tokens": 96, "max_query_tokens": 48}
+    settings = CRMSettings(head, "mean", "text_pair", **budget, interaction=interaction, answer_tower=two_towers)
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), settings)
 
 

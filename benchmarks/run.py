@@ -21,7 +21,7 @@ from benchmarks.common import Figure, machine, minilm_crm, scratch_dir  # noqa: 
 from crm.tables import print_tables  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point.", "Use bullet points when listing several things."]
-BENCHMARKS = ("training", "scoring", "rerank", "evaluation", "engines")
+BENCHMARKS = ("training", "scoring", "rerank", "edit", "evaluation", "engines")
 
 
 def tiny_corpus(root: Path) -> Path:
@@ -125,6 +125,12 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
         results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
     if "rerank" in chosen:
         results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
+    if "edit" in chosen:
+        from crm.artifact import read_settings, resolve_export
+
+        given = args.ckpt is not None and read_settings(resolve_export(args.ckpt)).answer_tower
+        two_towers = args.ckpt if given else minilm_crm(work / "crm-two-towers", two_towers=True)
+        results += board.criteria_edit(two_towers, corpus, args.queries, reps, CRITERIA, args.precision)
     if "evaluation" in chosen:
         results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
     if "engines" in chosen:

@@ -83,7 +83,7 @@ class CRM:
     """A loaded customizable reward model: scores answer pairs under criteria."""
 
     def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings, plan: InferencePlan | None = None):
-        self.model = model.eval()
+        self.model = model.eval().remember_criteria()  # its weights are fixed from here on
         self.forward: Callable[..., torch.Tensor] = self.model  # or ONNX Runtime's (engine="onnx")
         self.tokenizer = tokenizer
         self.settings = settings

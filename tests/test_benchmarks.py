@@ -10,6 +10,7 @@ def test_every_benchmark_runs_on_a_tiny_corpus_and_prints_its_row(capsys, monkey
     assert main(["--smoke"]) == 0
     out = capsys.readouterr().out
     rows = ("engine (2 models x 4 queries", "naive loop", "baseline", "engine call", "CLI process", "CRMScorer")
+    rows += ("answers remembered (3 models x 4 queries, two towers)", "answers described again")
     rows += ("TRL RewardTrainer", "ours (length-grouped, fused AdamW)", "tokens/s", "% padding", "peak MiB")
     rows += ("ONNX Runtime fp32: board answers", "PyTorch dynamic int8: accuracy on 12 test pairs", "decisions changed")
     for row in rows:

@@ -8,7 +8,7 @@ from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
-from crm.models.reward_model import RewardModel, pool
+from crm.models.reward_model import RewardModel, RowMemo, pool
 from tests.conftest import ROOT, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model
@@ -207,6 +207,41 @@ def test_two_towers_read_criteria_and_answer_apart(minilm_tokenizer):
     other = text_pair_batch(minilm_tokenizer, "No bullet points, please.", answers[:1])
     with torch.no_grad():
         assert not torch.allclose(model(**other), together[:1])
+
+
+def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(minilm_tokenizer):
+    model = tiny_two_tower_model()
+    calls = {"tower": 0, "reader": 0}
+    model.answer_tower.register_forward_hook(lambda m, i, o: calls.__setitem__("tower", calls["tower"] + 1))
+    model.backbone.register_forward_hook(lambda m, i, o: calls.__setitem__("reader", calls["reader"] + 1))
+    answers = ["- one\n- two", "One and two."]
+    first = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
+    second = text_pair_batch(minilm_tokenizer, "No bullet points, please.", answers[::-1])
+    with torch.no_grad():
+        before = model(**first)
+        assert calls == {"tower": 1, "reader": 1} and len(model.answer_memo) == 2
+        model(**second)  # new criteria, the same answers: described from memory
+        assert calls == {"tower": 1, "reader": 2}
+        model(**first)  # criteria are read again unless asked: the reader's weights may have changed
+        assert calls == {"tower": 1, "reader": 3} and len(model.criteria_memo) == 0
+        model.remember_criteria()
+        model(**first)
+        again = model(**first)
+        assert calls == {"tower": 1, "reader": 4} and len(model.criteria_memo) == 1
+    assert torch.equal(before, again)
+    model.load_state_dict(model.state_dict())  # new weights: nothing remembered is trusted
+    assert len(model.answer_memo) == len(model.criteria_memo) == 0
+    model.train()
+    model(**first).sum().backward()  # training: read and described in the batch, nothing remembered
+    assert calls == {"tower": 2, "reader": 5} and len(model.answer_memo) == len(model.criteria_memo) == 0
+
+
+def test_row_memo_forgets_the_oldest_rows_beyond_its_capacity():
+    memo = RowMemo(capacity=2)
+    ids, mask = torch.tensor([[1, 2, 0], [3, 0, 0], [4, 5, 6]]), torch.tensor([[1, 1, 0], [1, 0, 0], [1, 1, 1]])
+    out = memo(lambda i, m: i.sum(1, keepdim=True).float(), ids, mask)
+    assert out.view(-1).tolist() == [3.0, 3.0, 15.0]
+    assert len(memo) == 2 and ids[0, :2].numpy().tobytes() not in memo.rows
 
 
 def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 
 import torch
 from torch import nn
@@ -132,6 +133,38 @@ def encode_unique(encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor
     return encode(rows[:, :width], rows[:, width:])[inverse]
 
 
+class RowMemo:
+    """The outputs of a fixed encoder, remembered per input row (its unpadded token ids), oldest
+    forgotten first beyond ``capacity``.
+
+    A board scores every model's answer under the same criteria and query, and a user who edits the
+    criteria re-scores the same answers: with two towers, each answer needs describing once per
+    process and each criteria + query reading once per set of weights.
+    """
+
+    def __init__(self, capacity: int = 32768):
+        self.capacity = capacity
+        self.rows: dict[bytes, torch.Tensor] = {}
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def clear(self) -> None:
+        self.rows.clear()
+
+    def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """``encode(ids, mask)`` for the rows not seen before; the rest from memory."""
+        keys = [row[keep.bool()].cpu().numpy().tobytes() for row, keep in zip(ids, mask)]
+        missing = [i for i, key in enumerate(keys) if key not in self.rows]
+        found = {i: self.rows[key] for i, key in enumerate(keys) if key in self.rows}
+        if missing:
+            for i, value in zip(missing, encode(ids[missing], mask[missing])):
+                found[i] = self.rows[keys[i]] = value
+            while len(self.rows) > self.capacity:
+                del self.rows[next(iter(self.rows))]
+        return torch.stack([found[i] for i in range(len(keys))]).to(ids.device)
+
+
 class RewardModel(nn.Module):
     """Backbone + pooling + linear head. ``forward`` returns (batch, 1) scores or (batch, 2) logits.
 
@@ -145,6 +178,10 @@ class RewardModel(nn.Module):
       linear score of that description. A frozen tower's layers already tell bullets from prose and
       code from words, so training only teaches the backbone to read what the criteria ask for, on
       short sequences: many more criteria per second of a CPU than a cross-encoder sees.
+
+    Scoring (eval mode, no gradients), two towers remember (:class:`RowMemo`) each answer's description,
+    which never changes, and, once :meth:`remember_criteria` is on (weights fixed for good), each
+    criteria + query reading. Loading weights forgets both.
     """
 
     def __init__(
@@ -182,6 +219,19 @@ class RewardModel(nn.Module):
             nn.init.normal_(self.score.weight, std=1.0 / (answer_size + 1) ** 0.5)
             nn.init.zeros_(self.score.bias)
         self.interaction = CriteriaInteraction(hidden, answer_size, interaction) if interaction else None
+        self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
+        self.criteria_memo_enabled = False
+        self.register_load_state_dict_post_hook(lambda module, _: module.forget())
+
+    def remember_criteria(self, enabled: bool = True) -> RewardModel:
+        """Remember criteria + query readings: only while the reader's weights stay as they are (scoring)."""
+        self.criteria_memo_enabled = enabled
+        self.criteria_memo.clear()
+        return self
+
+    def forget(self) -> None:
+        self.answer_memo.clear()
+        self.criteria_memo.clear()
 
     def train(self, mode: bool = True) -> RewardModel:
         super().train(mode)
@@ -246,28 +296,43 @@ class RewardModel(nn.Module):
             criteria = pool(hidden, attention_mask - answer, "mean")
             return scores + self.interaction(criteria, pool(hidden, answer, "mean"))
 
-    def _two_towers(self, input_ids, attention_mask, token_type_ids) -> torch.Tensor:
+    @staticmethod
+    def split_segments(input_ids, attention_mask, token_type_ids):
+        """Text-pair rows as the two towers read them: ``[CLS] criteria, query [SEP]`` and ``[CLS] answer [SEP]``
+        (the answer behind its row's [CLS]), each compacted and right-padded: ((ids, mask), (ids, mask))."""
         answer_mask = attention_mask * token_type_ids
-        criteria_ids, criteria_mask = compact(input_ids, attention_mask - answer_mask)  # [CLS] criteria, query [SEP]
-        answer_ids, answer_mask = compact(input_ids, answer_mask)  # answer [SEP], behind the row's [CLS]
+        criteria = compact(input_ids, attention_mask - answer_mask)
+        answer_ids, answer_mask = compact(input_ids, answer_mask)
         first = input_ids.gather(1, attention_mask.long().argmax(dim=1, keepdim=True))
-        answer_ids = torch.cat([first, answer_ids], dim=1)
-        answer_mask = torch.cat([torch.ones_like(first), answer_mask], dim=1)
-        dtype = self.score.weight.dtype
+        answer = torch.cat([first, answer_ids], dim=1), torch.cat([torch.ones_like(first), answer_mask], dim=1)
+        return criteria, answer
 
-        def read_criteria(ids, mask):
-            hidden = self._encode(self.backbone, ids, mask).last_hidden_state
-            with torch.autocast(ids.device.type, enabled=False):
-                return pool(hidden.to(dtype), mask, "mean")
+    def read_criteria(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The trainable tower: the mean of the backbone's last states over criteria + query."""
+        hidden = self._encode(self.backbone, ids, mask).last_hidden_state
+        with torch.autocast(ids.device.type, enabled=False):
+            return pool(hidden.to(self.score.weight.dtype), mask, "mean")
 
-        def describe_answer(ids, mask):
-            with torch.no_grad():
-                states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
-                with torch.autocast(ids.device.type, enabled=False):
-                    return torch.cat([self.answer_norm(pool(h.to(dtype), mask, "mean")) for h in states], dim=-1)
+    @torch.no_grad()
+    def describe_answers(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The frozen tower: every layer's layer-normalised mean over the answer, concatenated."""
+        states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
+        with torch.autocast(ids.device.type, enabled=False):
+            dtype = self.score.weight.dtype
+            return torch.cat([self.answer_norm(pool(h.to(dtype), mask, "mean")) for h in states], dim=-1)
 
-        criteria = encode_unique(read_criteria, criteria_ids, criteria_mask)
-        answer = encode_unique(describe_answer, answer_ids, answer_mask)
+    def _two_towers(self, input_ids, attention_mask, token_type_ids) -> torch.Tensor:
+        (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
+            input_ids, attention_mask, token_type_ids
+        )
+        read, describe = self.read_criteria, self.describe_answers
+        scoring = not self.training and not torch.is_grad_enabled()
+        if scoring and self.criteria_memo_enabled:
+            read = partial(self.criteria_memo, read)
+        if scoring:  # training steps stay as they were measured: every answer described in its batch
+            describe = partial(self.answer_memo, describe)
+        criteria = encode_unique(read, criteria_ids, criteria_mask)
+        answer = encode_unique(describe, answer_ids, answer_mask)
         with torch.autocast(input_ids.device.type, enabled=False):
             return self.score(self.dropout(answer)) + self.interaction(criteria, answer)
 

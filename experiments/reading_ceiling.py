@@ -1,0 +1,126 @@
+"""How much reading the criteria limits a two-tower CRM: the accuracy it would reach if it read every
+criterion right.
+
+An oracle reader replaces the criteria text by its (family, polarity) label: a reward head of the
+CRM's own form (``w.a + <E[label], V a>``) is trained on the frozen answer tower's descriptions of the
+training pairs, then judged on the test pairs of the seen families. The gap between this ceiling and
+the trained CRM is what reading criteria worded unseen costs; the ceiling itself is what the frozen
+answer description allows.
+
+    python experiments/reading_ceiling.py [hydra overrides of train.py, e.g. data.attributes.per_query=2]
+
+Describing the ~9,000 answers takes about a minute on 2 cores in bf16, rendering the pairs about
+three; the heads train in seconds.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import torch
+from hydra import compose, initialize_config_dir
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout
+
+from crm.config import register_resolvers  # noqa: E402
+from crm.models.factory import build_reward_model  # noqa: E402
+from crm.precision import inference_plan  # noqa: E402
+from crm.tables import print_tables  # noqa: E402
+from crm.training import build_data  # noqa: E402
+
+SPLITS = {"train": "train", "test": "queries_original"}  # the test pairs of the seen families
+
+
+def judged_pairs(datamodule, split: str):
+    """(chosen row, rejected row, family, polarity asked for) for every attribute pair under both polarities."""
+    dataset = datamodule.datasets[split]
+    for index, sample in enumerate(dataset.samples):
+        if sample.source != "attribute_pairs":
+            continue
+        for direction in ("original", "reverse"):
+            drawn = dataset.draw(index, direction)
+            encoded = dataset.renderer.encode_sample(drawn)
+            side = "a" if drawn.preference == "model_a" else "b"
+            label = (sample.extra["family"], sample.extra[f"{side}_polarity"])
+            yield encoded["chosen"].features(), encoded["rejected"].features(), label
+
+
+def describe(model, tokenizer, rows: list[dict], plan, batch_size: int = 64) -> torch.Tensor:
+    """The frozen answer tower's description of each row's answer, exactly as the CRM computes it."""
+    out = []
+    for start in range(0, len(rows), batch_size):
+        batch = tokenizer.pad(rows[start : start + batch_size], return_tensors="pt")
+        _, (ids, mask) = model.split_segments(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"])
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=plan.autocast_bf16):
+            out.append(model.answer_memo(model.describe_answers, ids, mask).float())
+    return torch.cat(out)
+
+
+class OracleHead(nn.Module):
+    """The two-tower reward with the criteria reading replaced by a learned vector per (family, polarity)."""
+
+    def __init__(self, labels: int, size: int, rank: int):
+        super().__init__()
+        self.score = nn.Linear(size, 1)
+        self.criteria = nn.Embedding(labels, rank)
+        self.answer = nn.Linear(size, rank, bias=False)
+
+    def forward(self, answers: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+        interaction = (self.criteria(labels) * self.answer(answers)).sum(-1) / self.criteria.embedding_dim**0.5
+        return self.score(answers).squeeze(-1) + interaction
+
+
+def fit(head: nn.Module, chosen, rejected, labels, epochs: int = 8, batch_size: int = 128) -> None:
+    optimizer = torch.optim.AdamW(head.parameters(), lr=1e-3, weight_decay=0.01)
+    for _ in range(epochs):
+        for index in torch.randperm(len(labels)).split(batch_size):
+            margin = head(chosen[index], labels[index]) - head(rejected[index], labels[index])
+            loss = -nn.functional.logsigmoid(margin).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+def main(overrides: list[str]) -> None:
+    torch.manual_seed(0)
+    register_resolvers()
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        cfg = compose("train", overrides=["data.max_val_samples=null", "data.max_test_samples=null", *overrides])
+    if not cfg.model.get("answer_tower"):
+        raise SystemExit("the ceiling is of a two-tower CRM: the model preset needs model.answer_tower=true")
+    tokenizer, datamodule = build_data(cfg)
+    datamodule.setup("fit")
+    model = build_reward_model(cfg.model, cfg.loss.head).eval()
+    plan = inference_plan("cpu", "auto")
+    data = {}
+    for name, split in SPLITS.items():
+        chosen, rejected, labels = zip(*judged_pairs(datamodule, split))
+        data[name] = (describe(model, tokenizer, list(chosen), plan), describe(model, tokenizer, list(rejected), plan))
+        data[name] += (labels,)
+        print(f"{name}: {len(labels)} judged pairs, {len(model.answer_memo)} answers described so far", flush=True)
+    index = {label: i for i, label in enumerate(sorted(set(data["train"][2])))}
+    keep = [i for i, label in enumerate(data["test"][2]) if label in index]
+    head = OracleHead(len(index), data["train"][0].size(1), cfg.model.interaction)
+    fit(head, *data["train"][:2], torch.tensor([index[label] for label in data["train"][2]]))
+    chosen, rejected, labels = data["test"]
+    test_labels = torch.tensor([index[labels[i]] for i in keep])
+    with torch.no_grad():
+        right = (head(chosen[keep], test_labels) > head(rejected[keep], test_labels)).tolist()
+    by_family = defaultdict(list)
+    for i, ok in zip(keep, right):
+        by_family[labels[i][0]].append(ok)
+    rows = [[f, str(len(v)), f"{statistics.mean(v):.3f}"] for f, v in sorted(by_family.items(), key=lambda kv: kv[0])]
+    means = [statistics.mean(v) for v in by_family.values()]
+    rows.append(["all pairs", str(len(right)), f"{statistics.mean(right):.3f}"])
+    rows.append(["mean over families (min)", str(len(by_family)), f"{statistics.mean(means):.3f} ({min(means):.3f})"])
+    title = "Oracle criteria reading: accuracy on the seen families' test pairs"
+    print_tables([(title, ["family", "pairs judged", "accuracy"], rows)])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

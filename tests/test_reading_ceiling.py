@@ -1,0 +1,61 @@
+"""experiments/reading_ceiling.py: the labels it gives the oracle reader, and that its head can learn them."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import torch
+
+from crm.data.datamodule import PreferenceDataset
+from crm.data.rendering import Renderer
+from crm.data.schema import PreferenceSample, conversation
+from tests.conftest import ROOT
+
+spec = importlib.util.spec_from_file_location("reading_ceiling", ROOT / "experiments" / "reading_ceiling.py")
+ceiling = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ceiling)
+
+
+def bold_pair(winner: str) -> PreferenceSample:
+    """Side A has bold text; side B's criteria ask for it, side A's for its absence."""
+    query = "Name a colour."
+    return PreferenceSample(
+        prompt=query,
+        model_a=conversation(query, "**Red** is one."),
+        model_b=conversation(query, "Red is one."),
+        criteria=["No bold, please."] if winner == "model_a" else ["Use bold."],
+        preference=winner,
+        a_criteria=["No bold, please."],
+        b_criteria=["Use bold."],
+        source="attribute_pairs",
+        extra={"family": "bold", "a_polarity": "neg", "b_polarity": "pos"},
+    )
+
+
+def test_each_judged_pair_is_labelled_with_the_polarity_its_winner_was_asked_for(minilm_tokenizer):
+    renderer = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=128)
+    vote = PreferenceSample(prompt="q", model_a=conversation("q", "a"), model_b=conversation("q", "b"),
+                            criteria=["Be helpful."], preference="model_a", source="pandalm")  # fmt: skip
+    dataset = PreferenceDataset([bold_pair("model_a"), bold_pair("model_b"), vote], renderer)
+    datamodule = type("DataModule", (), {"datasets": {"train": dataset}})()
+    judged = list(ceiling.judged_pairs(datamodule, "train"))
+    assert len(judged) == 4  # two attribute pairs under both polarities; the vote is not an attribute pair
+    for chosen, _, (family, polarity) in judged:
+        winner = minilm_tokenizer.decode(chosen["input_ids"])
+        assert family == "bold"
+        assert ("[SEP] * * red * *" in winner) == (polarity == "neg")  # A (bold) wins exactly under "no bold"
+
+
+def test_the_oracle_head_learns_a_preference_that_flips_with_the_label():
+    torch.manual_seed(0)
+    answers, other = torch.randn(6000, 16), torch.randn(6000, 16)
+    labels = torch.randint(0, 2, (6000,))
+    # label 0 prefers the answer with the larger first feature, label 1 the smaller one
+    first_wins = (answers[:, 0] > other[:, 0]) == (labels == 0)
+    chosen = torch.where(first_wins.unsqueeze(1), answers, other)
+    rejected = torch.where(first_wins.unsqueeze(1), other, answers)
+    head = ceiling.OracleHead(labels=2, size=16, rank=4)
+    ceiling.fit(head, chosen[:5000], rejected[:5000], labels[:5000])
+    with torch.no_grad():
+        right = head(chosen[5000:], labels[5000:]) > head(rejected[5000:], labels[5000:])
+    assert right.float().mean() > 0.9
