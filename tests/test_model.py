@@ -1,5 +1,7 @@
 """Reward model invariants and learning on the tiny Qwen3: pooling, padding, batch composition, training."""
 
+import pickle
+
 import pytest
 import torch
 from omegaconf import OmegaConf
@@ -231,6 +233,8 @@ def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(
     assert torch.equal(before, again)
     model.load_state_dict(model.state_dict())  # new weights: nothing remembered is trusted
     assert len(model.answer_memo) == len(model.criteria_memo) == 0
+    with torch.no_grad():  # the hook that forgets is a named function: a CRM still pickles
+        assert torch.equal(pickle.loads(pickle.dumps(tiny_two_tower_model()))(**first), again)
     model.train()
     model(**first).sum().backward()  # training: read and described in the batch, nothing remembered
     assert calls == {"tower": 2, "reader": 5} and len(model.answer_memo) == len(model.criteria_memo) == 0

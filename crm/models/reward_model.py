@@ -165,6 +165,11 @@ class RowMemo:
         return torch.stack([found[i] for i in range(len(keys))]).to(ids.device)
 
 
+def _forget_after_loading(model: RewardModel, incompatible_keys) -> None:
+    """Nothing remembered from the old weights survives new ones (a named function: models stay picklable)."""
+    model.forget()
+
+
 class RewardModel(nn.Module):
     """Backbone + pooling + linear head. ``forward`` returns (batch, 1) scores or (batch, 2) logits.
 
@@ -221,7 +226,7 @@ class RewardModel(nn.Module):
         self.interaction = CriteriaInteraction(hidden, answer_size, interaction) if interaction else None
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
         self.criteria_memo_enabled = False
-        self.register_load_state_dict_post_hook(lambda module, _: module.forget())
+        self.register_load_state_dict_post_hook(_forget_after_loading)
 
     def remember_criteria(self, enabled: bool = True) -> RewardModel:
         """Remember criteria + query readings: only while the reader's weights stay as they are (scoring)."""
