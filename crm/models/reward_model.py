@@ -154,7 +154,7 @@ class RowMemo:
 
     def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """``encode(ids, mask)`` for the rows not seen before; the rest from memory."""
-        keys = [row[keep.bool()].cpu().numpy().tobytes() for row, keep in zip(ids, mask)]
+        keys = [row[keep].numpy().tobytes() for row, keep in zip(ids.cpu(), mask.cpu().bool())]
         missing = [i for i, key in enumerate(keys) if key not in self.rows]
         found = {i: self.rows[key] for i, key in enumerate(keys) if key in self.rows}
         if missing:
