@@ -3,6 +3,7 @@ answer) pair per forward pass, both without a cache; and the whole board answere
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -38,6 +39,11 @@ def board_answers(corpus, queries: int, criteria: list[str]) -> list[tuple[list[
     ]
 
 
+def baseline_queries(corpus, queries: int) -> list:
+    """The first ``queries`` queries the baseline model answered: what the scoring benchmarks judge."""
+    return sorted(q for q in corpus.queries if q in corpus.answers[corpus.default_baseline])[:queries]
+
+
 def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str) -> list[dict]:
     """Answers judged per second by the engine and by the naive loop, on the same CRM and queries."""
     from crm.inference import load_crm
@@ -45,7 +51,7 @@ def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str],
 
     crm = load_crm(crm_dir, precision=precision)
     baseline = corpus.default_baseline
-    qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
+    qids = baseline_queries(corpus, queries)
     models = [m for m in corpus.models if m != baseline]
     pairs = sum(qid in corpus.answers[m] for m in models for qid in qids)
 
@@ -76,9 +82,9 @@ def criteria_edit(crm_dir: Path, corpus, queries: int, reps: int, criteria: list
     if not crm.settings.answer_tower:
         raise ValueError(f"{crm_dir} is not a two-tower CRM: nothing to remember across criteria")
     baseline = corpus.default_baseline
-    qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
+    qids = baseline_queries(corpus, queries)
     answers = sum(qid in corpus.answers[m] for m in corpus.models for qid in qids)
-    edits = iter(range(10**6))
+    edits = itertools.count()
 
     def edited_board(forget: bool):
         if forget:
@@ -138,7 +144,7 @@ def evaluation(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[st
 
     scorer = load_scorer(crm_dir, precision=precision)
     baseline = corpus.default_baseline
-    qids = sorted(q for q in corpus.queries if q in corpus.answers[baseline])[:queries]
+    qids = baseline_queries(corpus, queries)
     samples = [
         PreferenceSample(
             prompt=corpus.queries[q].text,

@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
 from crm.config import register_resolvers  # noqa: E402
+from crm.inference import score_batches  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
@@ -50,15 +51,15 @@ def judged_pairs(datamodule, split: str):
             yield encoded["chosen"].features(), encoded["rejected"].features(), label
 
 
-def describe(model, tokenizer, rows: list[dict], plan, batch_size: int = 64) -> torch.Tensor:
-    """The frozen answer tower's description of each row's answer, exactly as the CRM computes it."""
-    out = []
-    for start in range(0, len(rows), batch_size):
-        batch = tokenizer.pad(rows[start : start + batch_size], return_tensors="pt")
-        _, (ids, mask) = model.split_segments(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"])
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=plan.autocast_bf16):
-            out.append(model.answer_memo(model.describe_answers, ids, mask).float())
-    return torch.cat(out)
+def describe(model, tokenizer, rows: list[dict], plan) -> torch.Tensor:
+    """The frozen answer tower's description of each row's answer, exactly as the CRM computes it
+    (batched and in the precision of :func:`crm.inference.score_batches`)."""
+
+    def forward(input_ids, attention_mask, token_type_ids):
+        _, (ids, mask) = model.split_segments(input_ids, attention_mask, token_type_ids)
+        return model.answer_memo(model.describe_answers, ids, mask)
+
+    return score_batches(rows, tokenizer, forward, plan, batch_size=64)
 
 
 class OracleHead(nn.Module):
