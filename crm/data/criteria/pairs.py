@@ -292,10 +292,11 @@ def taxonomy_fingerprint() -> str:
 
     from crm.data.criteria import profile as profile_module
     from crm.data.criteria import verifiers
+    from crm.data.criteria.paraphrases import TRAIN_PARAPHRASES
     from crm.data.criteria.texts import CRITERIA_TEXTS
 
     code = "".join(inspect.getsource(m) for m in (verifiers, profile_module, grammar, sys.modules[__name__]))
-    return stable_hash(json.dumps(CRITERIA_TEXTS, sort_keys=True) + code)
+    return stable_hash(json.dumps([CRITERIA_TEXTS, TRAIN_PARAPHRASES], sort_keys=True) + code)
 
 
 def family_counts(counts: Mapping[str, int]) -> dict[str, dict[str, int]]:

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from crm.data.criteria import grammar
+from crm.data.criteria.paraphrases import TRAIN_PARAPHRASES
 from crm.data.criteria.texts import CRITERIA_TEXTS, POLARITIES, TEST_ONLY
 from crm.data.criteria.verifiers import VERIFIERS, Verifier
 from crm.data.criteria_pools import CRITERIA_POOLS
@@ -40,8 +41,10 @@ class Family:
         return self.verifier is not None
 
     def texts(self, polarity: str, wording: str = "train") -> tuple[str, ...]:
-        """Criteria of one polarity: hand-written ``train`` or ``test`` wording (never trained on), the
-        stance ``grammar``'s wordings (training only, :mod:`crm.data.criteria.grammar`) or ``all`` of them."""
+        """Criteria of one polarity: ``train`` wording (the hand-written paraphrases less the test-only ones,
+        and the training paraphrases of :mod:`crm.data.criteria.paraphrases`), ``test`` wording (never
+        trained on), the stance ``grammar``'s wordings (training only, :mod:`crm.data.criteria.grammar`)
+        or ``all`` of them."""
         if polarity not in POLARITIES:
             raise KeyError(f"unknown polarity {polarity!r}; expected one of {POLARITIES}")
         composed = grammar.wordings(self.name, polarity) if self.name in grammar.POLES else ()
@@ -52,13 +55,14 @@ class Family:
             texts = pool if polarity == "pos" else ()
         else:
             texts = CRITERIA_TEXTS[self.name][polarity]
+        more = TRAIN_PARAPHRASES.get(self.name, {}).get(polarity, ())
         if wording == "all":
-            return texts + composed
+            return texts + more + composed
         if wording not in ("train", "test"):
             raise ValueError(f"unknown wording {wording!r}; expected train, test, grammar or all")
         if not texts:
             return texts
-        return texts[:-TEST_ONLY] if wording == "train" else texts[-TEST_ONLY:]
+        return texts[:-TEST_ONLY] + more if wording == "train" else texts[-TEST_ONLY:]
 
     def draw(self, polarity: str, rng: random.Random, wording: str = "train") -> str:
         return rng.choice(self.texts(polarity, wording))
