@@ -61,7 +61,7 @@ class PairOptions:
     multi_criteria: float = 0.25  # fraction of samples with 1-2 extra criteria that do not separate the pair
     # Share of training/validation criteria drawn from the stance grammar (crm.data.criteria.grammar)
     # instead of the hand-written paraphrases; test criteria are always hand-written, test-only wording.
-    grammar_share: float = 0.5
+    grammar_share: float = 0.25
     max_length_ratio: float = 1.5
     # What a small-budget CRM sees of a long answer: its head and tail (see crm.data.rendering). A pair
     # counts only if that view does not contradict the verdicts, so no label rests on text the model never sees.
