@@ -7,8 +7,8 @@ family definitions alone (X and not-X in :mod:`crm.data.criteria.taxonomy`) with
 test-only paraphrases, in three registers per polarity: terse fragments and idioms, one-sentence
 requests in varied stance forms (questions, conditionals, comparatives, rejecting the other pole), and
 longer ones with a persona or reason. Texts that came out the same as, or close to, a test-only
-paraphrase of their own family and polarity were removed (tests/test_criteria.py checks it), so test
-criteria stay worded unseen. Held-out families have none: they are never trained on.
+paraphrase of their own family and polarity were removed (tests/test_criteria_paraphrases.py checks
+it), so test criteria stay worded unseen. Held-out families have none: they are never trained on.
 """
 
 from __future__ import annotations
