@@ -170,3 +170,15 @@ def test_scoring_drops_earlier_turns_that_leave_no_room(minilm_tokenizer):
     renderer.drop_earlier_turns = True  # scoring keeps the last user turn
     enc = renderer.encode_sample(sample)["chosen"]
     assert "the last question" in minilm_tokenizer.decode(enc.input_ids) and enc.truncated
+
+
+def test_criteria_pair_reads_the_criteria_and_the_answer_never_the_query(minilm_tokenizer):
+    renderer = Renderer(minilm_tokenizer, "bt", "criteria_pair", max_length=128, truncate_query=True)
+    with_query = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=128, truncate_query=True)
+    short, long = style_pair("Why is the sky blue?", 1), style_pair(LONG, 1)
+    encoded = renderer.encode_sample(short)["chosen"]
+    text = minilm_tokenizer.decode(encoded.input_ids).lower()
+    assert all(c.lower() in text for c in short.criteria) and "sky" not in text and "query" not in text
+    assert encoded.input_ids == renderer.encode_sample(long)["chosen"].input_ids  # the query changes nothing
+    assert not renderer.encode_sample(long)["truncated"] and renderer.measure(long) == renderer.measure(short)
+    assert len(encoded.input_ids) < len(with_query.encode_sample(short)["chosen"].input_ids)

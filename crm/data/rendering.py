@@ -1,11 +1,14 @@
 """Turn a preference sample into token ids for a reward head.
 
-Two input formats:
+Three input formats:
 
 - ``chat``: rendered through the backbone's chat template (decoders such as Qwen3). ``bt`` puts the
   criteria in the system message and scores one answer; ``cls`` asks a judge-style question over both
   answers and ends with the assistant generation prompt.
 - ``text_pair``: ``[CLS] criteria + query [SEP] answer(s) [SEP]`` for encoders without a chat template.
+- ``criteria_pair``: ``[CLS] criteria [SEP] answer(s) [SEP]``, the query left out: for two-tower CRMs,
+  whose answer tower never sees the query, so reading it would only cost the criteria reader tokens
+  (more than half of its rows) and dilute what it reads.
 
 Truncation never touches the criteria or the end token: the answers are shortened first, to
 ``max_response_tokens`` each, then evenly from the longest until the whole sequence fits
@@ -23,7 +26,7 @@ from dataclasses import dataclass
 
 from crm.data.schema import PreferenceSample
 
-INPUT_FORMATS = ("chat", "text_pair")
+INPUT_FORMATS = ("chat", "text_pair", "criteria_pair")
 HEADS = ("bt", "cls")
 
 CRITERIA_HEADER = "The user judges answers by these criteria:"
@@ -33,6 +36,7 @@ JUDGE_SYSTEM = (
 )
 JUDGE_QUESTION = "Under these criteria, which response does the user prefer? Answer A or B."
 CUT_MARKER = " [... {words} words cut ...] "
+NO_QUERY = ({"role": "user", "content": ""},)  # what a renderer that reads no query sees instead
 TAIL_SHARE = 1 / 3  # of a shortened text's tokens, kept from its end
 MIN_TAIL_CUT = 24  # shorter budgets keep the head only
 TYPICAL_CRITERIA = (  # to turn a token budget into characters a user can count
@@ -115,7 +119,9 @@ class Renderer:
             text = self._chat_text(criteria, history, responses)
             ids = self.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"]
             return Encoded(ids, None, False)
-        first = criteria_block(criteria) + "\n\nQuery: " + history_text(history)
+        first = criteria_block(criteria)
+        if self.reads_query:
+            first += "\n\nQuery: " + history_text(history)
         if self.head == "bt":
             second = responses[0]
         else:
@@ -136,12 +142,18 @@ class Renderer:
         messages = [{"role": "system", "content": JUDGE_SYSTEM}, {"role": "user", "content": prompt}]
         return self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
 
+    @property
+    def reads_query(self) -> bool:
+        return self.input_format != "criteria_pair"
+
     # ---- length-controlled encoding ---------------------------------------------------------
     def encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
         """Encode, shortening the answers until the sequence fits; the query is capped at
         ``max_query_tokens`` and, with ``truncate_query``, shortened further if it must; the criteria never.
         Where criteria leave too little room, a ``length_limit`` above ``max_length`` gives the sequence
         as many more tokens as the criteria take (answers keep their usual share), up to that limit."""
+        if not self.reads_query:
+            history = NO_QUERY
         history, query_cut = self._cap_query(history)
         try:
             return self._encode_within(criteria, history, responses, query_cut, self.max_length)
@@ -313,9 +325,10 @@ class Renderer:
         per_row = 1 if self.head == "bt" else 2
         fixed = self._template_tokens(per_row) + self._count(criteria_block(criteria))
         # Only the last user turn is shortened; earlier turns of a conversation stay (training filters).
-        last_user = next(m["content"] for m in reversed(sample.history) if m["role"] == "user")
+        history = sample.history if self.reads_query else NO_QUERY
+        last_user = next(m["content"] for m in reversed(history) if m["role"] == "user")
         last = self._count(last_user)
-        earlier = max(0, self._count(history_text(sample.history)) - last)
+        earlier = max(0, self._count(history_text(history)) - last)
         capped_last = min(last, self.max_query_tokens or last)
         margin = 4  # counted apart, texts can tokenize a little differently than joined: err on the safe side
         if self.truncate_query:

@@ -137,9 +137,9 @@ class RowMemo:
     """The outputs of a fixed encoder, remembered per input row (its unpadded token ids), oldest
     forgotten first beyond ``capacity``.
 
-    A board scores every model's answer under the same criteria and query, and a user who edits the
-    criteria re-scores the same answers: with two towers, each answer needs describing once per
-    process and each criteria + query reading once per set of weights.
+    A board scores every model's answer under the same criteria, and a user who edits the criteria
+    re-scores the same answers: with two towers, each answer needs describing once per process and
+    each criteria reading once per set of weights.
     """
 
     def __init__(self, capacity: int = 32768):
@@ -173,8 +173,8 @@ def _forget_after_loading(model: RewardModel, incompatible_keys) -> None:
 class RewardModel(nn.Module):
     """Backbone + pooling + linear head. ``forward`` returns (batch, 1) scores or (batch, 2) logits.
 
-    Two options for a ``bt`` head on text-pair input (first segment: criteria and query; second: the
-    answer):
+    Two options for a ``bt`` head on text-pair input (first segment: the criteria, and with ``text_pair``
+    the query; second: the answer):
 
     - ``interaction`` > 0 adds a :class:`CriteriaInteraction` of that rank between the two segments;
     - ``answer_tower`` (a frozen pretrained encoder; needs ``interaction``) makes the CRM two towers:
@@ -186,7 +186,7 @@ class RewardModel(nn.Module):
 
     Scoring (eval mode, no gradients), two towers remember (:class:`RowMemo`) each answer's description,
     which never changes, and, once :meth:`remember_criteria` is on (weights fixed for good), each
-    criteria + query reading. Loading weights forgets both.
+    criteria reading. Loading weights forgets both.
     """
 
     def __init__(
@@ -229,7 +229,7 @@ class RewardModel(nn.Module):
         self.register_load_state_dict_post_hook(_forget_after_loading)
 
     def remember_criteria(self, enabled: bool = True) -> RewardModel:
-        """Remember criteria + query readings: only while the reader's weights stay as they are (scoring)."""
+        """Remember criteria readings: only while the reader's weights stay as they are (scoring)."""
         self.criteria_memo_enabled = enabled
         self.criteria_memo.clear()
         return self
@@ -287,7 +287,7 @@ class RewardModel(nn.Module):
         token_type_ids: torch.Tensor | None = None,
     ) -> torch.Tensor:
         if self.interaction is not None and token_type_ids is None:
-            raise ValueError("the criteria interaction term needs token_type_ids (input_format text_pair)")
+            raise ValueError("the criteria interaction term needs token_type_ids (a text_pair or criteria_pair input)")
         if self.answer_tower is not None:
             return self._two_towers(input_ids, attention_mask, token_type_ids)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
@@ -303,7 +303,7 @@ class RewardModel(nn.Module):
 
     @staticmethod
     def split_segments(input_ids, attention_mask, token_type_ids):
-        """Text-pair rows as the two towers read them: ``[CLS] criteria, query [SEP]`` and ``[CLS] answer [SEP]``
+        """Text-pair rows as the two towers read them: ``[CLS] criteria (query) [SEP]`` and ``[CLS] answer [SEP]``
         (the answer behind its row's [CLS]), each compacted and right-padded: ((ids, mask), (ids, mask))."""
         answer_mask = attention_mask * token_type_ids
         criteria = compact(input_ids, attention_mask - answer_mask)
@@ -313,7 +313,7 @@ class RewardModel(nn.Module):
         return criteria, answer
 
     def read_criteria(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """The trainable tower: the mean of the backbone's last states over criteria + query."""
+        """The trainable tower: the mean of the backbone's last states over the first segment."""
         hidden = self._encode(self.backbone, ids, mask).last_hidden_state
         with torch.autocast(ids.device.type, enabled=False):
             return pool(hidden.to(self.score.weight.dtype), mask, "mean")
