@@ -146,15 +146,17 @@ class Renderer:
     def reads_query(self) -> bool:
         return self.input_format != "criteria_pair"
 
+    def _read(self, history: Sequence[dict]) -> Sequence[dict]:
+        """The conversation as this format reads it: none at all for ``criteria_pair``."""
+        return history if self.reads_query else NO_QUERY
+
     # ---- length-controlled encoding ---------------------------------------------------------
     def encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
         """Encode, shortening the answers until the sequence fits; the query is capped at
         ``max_query_tokens`` and, with ``truncate_query``, shortened further if it must; the criteria never.
         Where criteria leave too little room, a ``length_limit`` above ``max_length`` gives the sequence
         as many more tokens as the criteria take (answers keep their usual share), up to that limit."""
-        if not self.reads_query:
-            history = NO_QUERY
-        history, query_cut = self._cap_query(history)
+        history, query_cut = self._cap_query(self._read(history))
         try:
             return self._encode_within(criteria, history, responses, query_cut, self.max_length)
         except SampleTooLong:
@@ -218,7 +220,7 @@ class Renderer:
 
     def _cap_query(self, history: Sequence[dict]) -> tuple[Sequence[dict], bool]:
         """The history with its last user turn cut to ``max_query_tokens`` (and whether it was cut)."""
-        if not self.max_query_tokens:
+        if not self.max_query_tokens or not self.reads_query:
             return history, False
         last_user = max(i for i, m in enumerate(history) if m["role"] == "user")
         tokens = self._tokens(history[last_user]["content"])
@@ -325,7 +327,7 @@ class Renderer:
         per_row = 1 if self.head == "bt" else 2
         fixed = self._template_tokens(per_row) + self._count(criteria_block(criteria))
         # Only the last user turn is shortened; earlier turns of a conversation stay (training filters).
-        history = sample.history if self.reads_query else NO_QUERY
+        history = self._read(sample.history)
         last_user = next(m["content"] for m in reversed(history) if m["role"] == "user")
         last = self._count(last_user)
         earlier = max(0, self._count(history_text(history)) - last)
