@@ -1,5 +1,6 @@
 """CPU inference engines: the PyTorch CRM against the same CRM in ONNX Runtime (crm.onnx_engine, what
-``engine="onnx"`` runs) and under dynamic int8 quantization (PyTorch's and ONNX Runtime's), on the same rows.
+``engine="onnx"`` runs) and under dynamic int8 quantization (PyTorch's and ONNX Runtime's; of a two-tower
+CRM, the answer tower's, what ``engine="onnx-int8"`` runs), on the same rows.
 
 Speed: answers scored per second over a board's answers (length-sorted batches, as the leaderboard
 engine scores them). Accuracy: on evaluation pairs, each engine's accuracy and how many points it moves
@@ -16,7 +17,7 @@ import numpy as np
 import torch
 
 from benchmarks.common import Figure, measure, row, scratch_dir
-from crm.onnx_engine import export_onnx, quantize_int8, session_forward
+from crm.onnx_engine import export_onnx, quantize_int8, session_forward, tower_runners
 
 
 def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, bool]]:
@@ -27,6 +28,8 @@ def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, 
     out = {"PyTorch fp32": (model, False)}
     if cpu_has_native_bf16():
         out["PyTorch bf16 autocast"] = (model, True)
+    if model.answer_tower is not None:
+        return out | two_tower_engines(model, crm.tokenizer)
     int8 = copy.deepcopy(model)  # the backbone's linear layers; the head stays fp32, as in every CRM
     int8.backbone = torch.ao.quantization.quantize_dynamic(int8.backbone, {torch.nn.Linear}, dtype=torch.qint8)
     out["PyTorch dynamic int8"] = (int8, False)
@@ -34,6 +37,30 @@ def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, 
     out["ONNX Runtime fp32"] = (session_forward(path), False)
     out["ONNX Runtime dynamic int8"] = (session_forward(quantize_int8(path)), False)
     return out
+
+
+def two_tower_engines(model, tokenizer) -> dict[str, tuple[Callable, bool]]:
+    """What ``engine="onnx"`` and ``engine="onnx-int8"`` run: each tower in ONNX Runtime, the answer
+    tower fp32 or dynamic int8 (each a copy of the CRM that remembers nothing of the others)."""
+    out = {}
+    for name, int8 in (("ONNX Runtime fp32", False), ("ONNX Runtime, answer tower dynamic int8", True)):
+        scored = copy.deepcopy(model)
+        scored.tower_runners = tower_runners(scored, tokenizer, scratch_dir() / "towers", int8=int8)
+        out[name] = (scored, False)
+    return out
+
+
+def cold(forward: Callable) -> Callable:
+    """``forward`` with a two-tower CRM's memory of answers and criteria cleared first: every
+    repetition describes every answer, as a board scored for the first time does."""
+    forget = getattr(forward, "forget", None)
+
+    def run(*args, **kwargs):
+        if forget is not None:
+            forget()
+        return forward(*args, **kwargs)
+
+    return run
 
 
 def compare(crm_dir: Path, answers: list, pairs: list, reps: int) -> list[Figure]:
@@ -50,11 +77,12 @@ def compare(crm_dir: Path, answers: list, pairs: list, reps: int) -> list[Figure
     reference: tuple[np.ndarray, float] | None = None
     for name, (forward, autocast) in engines(crm, example).items():
         plan = InferencePlan("cpu", autocast_bf16=autocast)
-        timing = measure(lambda f=forward, p=plan: score_batches(answer_rows, crm.tokenizer, f, p), reps)
+        forward_cold = cold(forward)
+        timing = measure(lambda f=forward_cold, p=plan: score_batches(answer_rows, crm.tokenizer, f, p), reps)
         base = reference is None
         results.append(row("CPU engines", f"{name}: board answers", "answers/s", timing, len(answers), base))
         # bt: rows A and B of each pair; cls: one row of logits for A and B. Either way A wins on a positive margin.
-        scores = score_batches(pair_rows, crm.tokenizer, forward, plan).view(len(pairs), 2)
+        scores = score_batches(pair_rows, crm.tokenizer, forward_cold, plan).view(len(pairs), 2)
         chosen_a = (scores[:, 0] - scores[:, 1]).numpy() > 0
         accuracy = 100 * float(np.mean(chosen_a == labels))
         reference = reference or (chosen_a, accuracy)

@@ -84,7 +84,7 @@ class CRM:
 
     def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings, plan: InferencePlan | None = None):
         self.model = model.eval().remember_criteria()  # its weights are fixed from here on
-        self.forward: Callable[..., torch.Tensor] = self.model  # or ONNX Runtime's (engine="onnx")
+        self.forward: Callable[..., torch.Tensor] = self.model  # or ONNX Runtime's (engine="onnx", cross-encoders)
         self.tokenizer = tokenizer
         self.settings = settings
         self.plan = plan or InferencePlan(str(next(model.parameters()).device))
@@ -161,8 +161,11 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         plan = inference_plan("cpu", precision)
     path = resolve_export(path)
     settings = read_settings(path)
-    if settings.answer_tower and plan.engine == "onnx":
-        raise ValueError(f"{path}: a two-tower CRM runs on engine='torch' only")
+    if plan.engine == "onnx-int8" and not settings.answer_tower:
+        raise ValueError(
+            f"{path}: engine='onnx-int8' quantizes a two-tower CRM's answer tower; this CRM is a cross-encoder, "
+            "which int8 costs more than 0.5 points of accuracy (docs/PERFORMANCE.md): use engine='onnx'"
+        )
 
     def encoder(name: str):
         try:
@@ -182,9 +185,13 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
     crm.fingerprint = crm_fingerprint(path)
-    if plan.engine == "onnx":
+    if plan.engine != "torch":
         from crm.config import cache_root
-        from crm.onnx_engine import onnx_forward
+        from crm.onnx_engine import onnx_forward, tower_runners
 
-        crm.forward = onnx_forward(model, tokenizer, cache_root() / "onnx" / crm.fingerprint)
+        exported = cache_root() / "onnx" / crm.fingerprint
+        if settings.answer_tower:
+            model.tower_runners = tower_runners(model, tokenizer, exported, int8=plan.engine == "onnx-int8")
+        else:
+            crm.forward = onnx_forward(model, tokenizer, exported)
     return crm

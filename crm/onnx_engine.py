@@ -4,8 +4,9 @@ graph optimisations. Same fp32 arithmetic as PyTorch, reordered: scores agree to
 
 Measured by ``benchmarks/run.py --only engines`` on a 2-core CPU: 1.37x PyTorch fp32 on a board's
 answers with no decision changed; slower than PyTorch's bf16 autocast where the CPU has native bf16,
-so it is an option, not the default. Dynamic int8 (:func:`quantize_int8`, benchmarked only) lost more
-than 0.5 points.
+so it is an option, not the default. Dynamic int8 (:func:`quantize_int8`) of a whole cross-encoder lost
+more than 0.5 points; ``engine="onnx-int8"`` quantizes only a two-tower CRM's frozen answer tower
+(:func:`tower_runners`), which describes answers 1.4x faster at no loss (docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -47,6 +48,16 @@ def quantize_int8(path: Path) -> Path:
 
 def session_forward(path: Path, threads: int | None = None) -> Callable[..., torch.Tensor]:
     """``forward(**padded batch) -> scores`` over an InferenceSession of ``path`` (CPU)."""
+    run = _session(path, threads)
+
+    def forward(**batch: torch.Tensor) -> torch.Tensor:
+        return run(batch)
+
+    return forward
+
+
+def _session(path: Path, threads: int | None = None) -> Callable[[dict[str, torch.Tensor]], torch.Tensor]:
+    """``run(inputs by name) -> first output`` over an InferenceSession of ``path`` (CPU)."""
     try:
         import onnxruntime as ort
     except ImportError as err:
@@ -58,11 +69,11 @@ def session_forward(path: Path, threads: int | None = None) -> Callable[..., tor
     session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
     wanted = [i.name for i in session.get_inputs()]
 
-    def forward(**batch: torch.Tensor) -> torch.Tensor:
+    def run(batch: dict[str, torch.Tensor]) -> torch.Tensor:
         feeds = {k: batch[k].cpu().numpy().astype(np.int64) for k in wanted}
         return torch.from_numpy(session.run(None, feeds)[0])
 
-    return forward
+    return run
 
 
 def onnx_forward(model: torch.nn.Module, tokenizer, cache_dir: Path) -> Callable[..., torch.Tensor]:
@@ -75,3 +86,32 @@ def onnx_forward(model: torch.nn.Module, tokenizer, cache_dir: Path) -> Callable
         )
         export_onnx(model.float(), dict(example), path)
     return session_forward(path)
+
+
+class _Tower(torch.nn.Module):
+    """One tower of a two-tower CRM, ``(input_ids, attention_mask) -> pooled vector``, as a graph of its own."""
+
+    def __init__(self, model: torch.nn.Module, method: str):
+        super().__init__()
+        self.model, self.method = model, method
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+        return getattr(self.model, self.method)(input_ids, attention_mask)
+
+
+def tower_runners(model: torch.nn.Module, tokenizer, cache_dir: Path, int8: bool = False) -> tuple[Callable, Callable]:
+    """A two-tower CRM's (reader, answer tower) in ONNX Runtime, exported into ``cache_dir`` on first use;
+    ``int8``: the frozen answer tower's weights in dynamic int8. The reader reads one row per board and
+    stays fp32; describing every answer is where a board's time goes."""
+    padded = tokenizer.pad([tokenizer("a criterion"), tokenizer("a longer answer here")], return_tensors="pt")
+    example = {k: padded[k] for k in ("input_ids", "attention_mask")}
+    runners = []
+    for name, method in (("reader", "read_criteria"), ("answer_tower", "describe_answers")):
+        path = cache_dir / f"{name}.onnx"
+        if not path.exists():
+            export_onnx(_Tower(model.float(), method), example, path)
+        if int8 and name == "answer_tower":
+            path = quantize_int8(path)
+        run = _session(path)
+        runners.append(lambda ids, mask, run=run: run({"input_ids": ids, "attention_mask": mask}))
+    return runners[0], runners[1]

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PRECISIONS = ("auto", "bf16", "fp32")
-ENGINES = ("torch", "onnx")  # onnx: ONNX Runtime on the CPU, fp32 (crm.onnx_engine)
+# onnx: ONNX Runtime on the CPU, fp32; onnx-int8: the same with a two-tower CRM's frozen answer tower in
+# dynamic int8 (crm.onnx_engine)
+ENGINES = ("torch", "onnx", "onnx-int8")
 
 
 def cpu_has_native_bf16() -> bool:
@@ -64,7 +66,7 @@ def training_attention(model_type: str, precision: str) -> str | None:
 class InferencePlan:
     """Where and how a CRM scores. ``bf16_weights``: weights cast to bf16 (GPUs); ``autocast_bf16``:
     fp32 weights with bf16 matmuls, as in bf16-mixed training (CPUs with native bf16); ``engine``:
-    PyTorch, or ONNX Runtime (CPU, fp32)."""
+    PyTorch, or ONNX Runtime (CPU, fp32; ``onnx-int8``: a two-tower CRM's answer tower in int8)."""
 
     device: str
     bf16_weights: bool = False
@@ -75,24 +77,25 @@ class InferencePlan:
     def label(self) -> str:
         """Names the numbers it produces: bf16 and fp32 scores, and engines, differ in their last digits."""
         kind = "bf16" if self.bf16_weights else "bf16-autocast" if self.autocast_bf16 else "fp32"
-        return f"{self.device}/{kind}" + ("/onnx" if self.engine == "onnx" else "")
+        return f"{self.device}/{kind}" + ("" if self.engine == "torch" else f"/{self.engine}")
 
 
 def inference_plan(device: str = "auto", precision: str = "auto", engine: str = "torch") -> InferencePlan:
     """``device``: auto (a GPU when one is visible) | cpu | cuda[:N]; ``precision``: auto (bf16 where
-    native) | bf16 | fp32; ``engine``: torch | onnx (ONNX Runtime: CPU and fp32 only)."""
+    native) | bf16 | fp32; ``engine``: torch | onnx | onnx-int8 (ONNX Runtime: CPU and fp32 only)."""
     if precision not in PRECISIONS:
         raise ValueError(f"precision must be one of {PRECISIONS}, got {precision!r}")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
     if device == "auto":
-        device = "cpu" if engine == "onnx" else "cuda" if cuda_present() else "cpu"
+        device = "cpu" if engine != "torch" else "cuda" if cuda_present() else "cpu"
     if not (device == "cpu" or device.startswith("cuda")):
         raise ValueError(f"device must be auto, cpu or cuda[:N], got {device!r}")
-    if engine == "onnx":
+    if engine != "torch":
         if device != "cpu" or precision == "bf16":
-            raise ValueError(f"engine='onnx' scores on the CPU in fp32, not device={device!r} precision={precision!r}")
-        return InferencePlan(device, engine="onnx")
+            wanted = f"device={device!r} precision={precision!r}"
+            raise ValueError(f"engine={engine!r} scores on the CPU in fp32, not {wanted}")
+        return InferencePlan(device, engine=engine)
     if precision == "fp32":
         return InferencePlan(device)
     if device.startswith("cuda"):

@@ -11,7 +11,7 @@ from crm.data.rendering import Renderer
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.reward_model import RewardModel, RowMemo, pool
-from tests.conftest import ROOT, tiny_split
+from tests.conftest import ROOT, has_module, require, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model
 
@@ -248,7 +248,7 @@ def test_row_memo_forgets_the_oldest_rows_beyond_its_capacity():
     assert len(memo) == 2 and ids[0, :2].numpy().tobytes() not in memo.rows
 
 
-def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path):
+def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, monkeypatch):
     from crm.artifact import CRMSettings
     from crm.export import export_crm
     from crm.inference import load_crm
@@ -269,7 +269,20 @@ def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, 
     with torch.no_grad():
         direct = model(**{k: torch.tensor([v]) for k, v in rendered.items()})
     assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
-    with pytest.raises(ValueError, match="engine='torch' only"):
-        load_crm(tmp_path / "crm", device="cpu", precision="fp32", engine="onnx")
+    require(has_module("onnxruntime") and has_module("onnxscript"), "onnxruntime and onnxscript (the bench extra)")
+    monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "crm-cache"))
+    items += [(["No lists, please."], items[0][1], answer) for answer in ("- one\n- two", "One and two.")]
+    reference = crm.answer_rewards(items)
+    onnx = load_crm(exported, device="cpu", precision="fp32", engine="onnx")  # each tower exported on its own
+    assert onnx.plan.label == "cpu/fp32/onnx" and onnx.model.tower_runners is not None
+    assert torch.allclose(onnx.answer_rewards(items), reference, atol=1e-4)
+    int8 = load_crm(exported, device="cpu", precision="fp32", engine="onnx-int8")  # the answer tower in int8
+    assert not torch.equal(int8.answer_rewards(items), reference)
+    assert torch.allclose(int8.answer_rewards(items), reference, atol=0.05)
+    assert {p.name for p in (tmp_path / "crm-cache" / "onnx").glob("*/*.onnx")} == {
+        "reader.onnx",
+        "answer_tower.onnx",
+        "answer_tower.int8.onnx",
+    }
     with pytest.raises(ValueError, match="needs the interaction term"):
         RewardModel(model.backbone, "bt", "mean", answer_tower=model.answer_tower)

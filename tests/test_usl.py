@@ -315,6 +315,8 @@ def test_the_onnx_engine_scores_as_pytorch_fp32_and_keeps_its_own_cache(tiny_crm
     assert onnx.board(corpus, ["Be brief."], select_queries(corpus), rounds=50).scored == scored > 0
     with pytest.raises(ValueError, match="engine='onnx' scores on the CPU in fp32"):
         load_crm(crm_dir, "cpu", "bf16", engine="onnx")
+    with pytest.raises(ValueError, match="this CRM is a cross-encoder"):
+        load_crm(crm_dir, "cpu", "fp32", engine="onnx-int8")
 
 
 def test_duplicate_question_ids_name_the_file_and_line(tmp_path):

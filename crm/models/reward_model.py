@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 
@@ -226,6 +226,9 @@ class RewardModel(nn.Module):
         self.interaction = CriteriaInteraction(hidden, answer_size, interaction) if interaction else None
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
         self.criteria_memo_enabled = False
+        # Scoring only: (read, describe) run elsewhere in place of read_criteria and describe_answers
+        # (ONNX Runtime, crm.onnx_engine); pooling is theirs, the memos and the head stay here.
+        self.tower_runners: tuple[Callable, Callable] | None = None
         self.register_load_state_dict_post_hook(_forget_after_loading)
 
     def remember_criteria(self, enabled: bool = True) -> RewardModel:
@@ -330,8 +333,10 @@ class RewardModel(nn.Module):
         (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
             input_ids, attention_mask, token_type_ids
         )
-        read, describe = self.read_criteria, self.describe_answers
         scoring = not self.training and not torch.is_grad_enabled()
+        read, describe = self.read_criteria, self.describe_answers
+        if scoring and self.tower_runners:
+            read, describe = self.tower_runners
         if scoring and self.criteria_memo_enabled:
             read = partial(self.criteria_memo, read)
         if scoring:  # training steps stay as they were measured: every answer described in its batch
