@@ -44,12 +44,14 @@ def baseline_queries(corpus, queries: int) -> list:
     return sorted(q for q in corpus.queries if q in corpus.answers[corpus.default_baseline])[:queries]
 
 
-def scoring(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str) -> list[dict]:
+def scoring(
+    crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str, engine: str = "torch"
+) -> list[dict]:
     """Answers judged per second by the engine and by the naive loop, on the same CRM and queries."""
     from crm.inference import load_crm
     from crm.usl.engine import LeaderboardEngine
 
-    crm = load_crm(crm_dir, precision=precision)
+    crm = load_crm(crm_dir, precision=precision, engine=engine)  # the engine and the loop score with one CRM
     baseline = corpus.default_baseline
     qids = baseline_queries(corpus, queries)
     models = [m for m in corpus.models if m != baseline]

@@ -122,7 +122,7 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
     crm_dir = args.ckpt or minilm_crm(work / "crm")
     results: list[Figure] = []
     if "scoring" in chosen:
-        results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
+        results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision, args.engine)
     if "rerank" in chosen:
         results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
     if "edit" in chosen:
@@ -148,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=3, help="measured repetitions (after one warm-up)")
     parser.add_argument("--only", default=",".join(BENCHMARKS), help=f"comma-separated subset of {BENCHMARKS}")
     parser.add_argument("--precision", default="auto", help="auto (bf16 where native), bf16 or fp32")
+    parser.add_argument("--engine", default="torch", help="the CRM's engine in board scoring: torch, onnx, onnx-int8")
     parser.add_argument("--test-pairs", type=int, default=600, help="test pairs for the engines' accuracy")
     parser.add_argument("--train-model", default="minilm", help="model preset of the training benchmark")
     parser.add_argument("--train-steps", type=int, default=40, help="training steps per variant (an epoch)")
@@ -166,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         results += board_figures(args, chosen, work)
     from crm.precision import inference_plan
 
-    title = f"Benchmarks on {machine()}; scoring in {inference_plan(precision=args.precision).label}"
+    plan = inference_plan(precision=args.precision, engine=args.engine)
+    title = f"Benchmarks on {machine()}; scoring in {plan.label}"
     header = ["benchmark", "what", "unit", "value", "range", "n", "vs baseline"]
     caption = (
         "value: the median of n timed repetitions after a warm-up (training: the total over n steps after\n"
