@@ -3,8 +3,10 @@ it ran on, and the CRM and corpus it measures when none is given."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -94,5 +96,13 @@ def minilm_crm(out_dir: Path, head: str = "bt", two_towers: bool = False) -> Pat
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), settings)
 
 
+_SCRATCH_ROOT: list[Path] = []
+
+
 def scratch_dir() -> Path:
-    return Path(tempfile.mkdtemp(prefix="crm-bench-"))
+    """A fresh directory under this process's scratch root (CRMs, caches, exported graphs: hundreds of
+    MB), which is removed when the process exits."""
+    if not _SCRATCH_ROOT:
+        _SCRATCH_ROOT.append(Path(tempfile.mkdtemp(prefix="crm-bench-")))
+        atexit.register(shutil.rmtree, _SCRATCH_ROOT[0], ignore_errors=True)
+    return Path(tempfile.mkdtemp(dir=_SCRATCH_ROOT[0]))

@@ -6,7 +6,7 @@ Measured by ``benchmarks/run.py --only engines`` on a 2-core CPU: 1.37x PyTorch 
 answers with no decision changed; slower than PyTorch's bf16 autocast where the CPU has native bf16,
 so it is an option, not the default. Dynamic int8 (:func:`quantize_int8`) of a whole cross-encoder lost
 more than 0.5 points; ``engine="onnx-int8"`` quantizes only a two-tower CRM's frozen answer tower
-(:func:`tower_runners`), which describes answers 1.4x faster at no loss (docs/PERFORMANCE.md).
+(:func:`tower_runners`): a board 1.2x faster with no accuracy lost (docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ def quantize_int8(path: Path) -> Path:
 
     out = path.with_name(path.stem + ".int8.onnx")
     if not out.exists():
-        quantize_dynamic(str(path), str(out), weight_type=QuantType.QInt8)
+        tmp = out.with_suffix(".tmp.onnx")
+        quantize_dynamic(str(path), str(tmp), weight_type=QuantType.QInt8)
+        tmp.replace(out)  # an interrupted quantization never looks complete
     return out
 
 

@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
         default="torch",
         choices=ENGINES,
         help="onnx: ONNX Runtime on the CPU in fp32 (pip install onnxruntime); onnx-int8: the same with a "
-        "two-tower CRM's answer tower in int8 (1.4x faster boards)",
+        "two-tower CRM's answer tower in int8 (1.2x faster boards)",
     )
     parser.add_argument("--out", type=Path, help="write board(s) as CSV, JSON and markdown here")
     fidelity = parser.add_argument_group("fidelity")
