@@ -13,6 +13,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 
@@ -96,13 +97,14 @@ def minilm_crm(out_dir: Path, head: str = "bt", two_towers: bool = False) -> Pat
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), settings)
 
 
-_SCRATCH_ROOT: list[Path] = []
+@cache
+def _scratch_root() -> Path:
+    """This process's scratch root, removed when the process exits."""
+    root = Path(tempfile.mkdtemp(prefix="crm-bench-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    return root
 
 
 def scratch_dir() -> Path:
-    """A fresh directory under this process's scratch root (CRMs, caches, exported graphs: hundreds of
-    MB), which is removed when the process exits."""
-    if not _SCRATCH_ROOT:
-        _SCRATCH_ROOT.append(Path(tempfile.mkdtemp(prefix="crm-bench-")))
-        atexit.register(shutil.rmtree, _SCRATCH_ROOT[0], ignore_errors=True)
-    return Path(tempfile.mkdtemp(dir=_SCRATCH_ROOT[0]))
+    """A fresh directory under this process's scratch root (CRMs, caches, exported graphs: hundreds of MB)."""
+    return Path(tempfile.mkdtemp(dir=_scratch_root()))

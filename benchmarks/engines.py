@@ -42,10 +42,10 @@ def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, 
 def two_tower_engines(model, tokenizer) -> dict[str, tuple[Callable, bool]]:
     """What ``engine="onnx"`` and ``engine="onnx-int8"`` run: each tower in ONNX Runtime, the answer
     tower fp32 or dynamic int8 (each a copy of the CRM that remembers nothing of the others)."""
-    out = {}
+    out, exported = {}, scratch_dir()  # one export of each tower; int8 quantizes the exported answer tower
     for name, int8 in (("ONNX Runtime fp32", False), ("ONNX Runtime, answer tower dynamic int8", True)):
         scored = copy.deepcopy(model)
-        scored.tower_runners = tower_runners(scored, tokenizer, scratch_dir() / "towers", int8=int8)
+        scored.tower_runners = tower_runners(scored, tokenizer, exported, int8=int8)
         out[name] = (scored, False)
     return out
 
