@@ -42,3 +42,12 @@ def test_paraphrases_are_training_wording_and_never_near_a_test_wording(family, 
         for held in test:
             ratio = difflib.SequenceMatcher(None, normalised(text), normalised(held)).ratio()
             assert ratio < NEAR, (text, held)
+
+
+def test_no_paraphrase_asks_for_two_things():
+    """A text listed under two (family, polarity) classes would teach the reader two readings of it."""
+    owners: dict[str, set[tuple[str, str]]] = {}
+    for family, polarity in CASES:
+        for text in TRAIN_PARAPHRASES[family][polarity]:
+            owners.setdefault(normalised(text), set()).add((family, polarity))
+    assert not {text: classes for text, classes in owners.items() if len(classes) > 1}
