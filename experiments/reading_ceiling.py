@@ -7,7 +7,13 @@ training pairs, then judged on the test pairs of the seen families. The gap betw
 the trained CRM is what reading criteria worded unseen costs; the ceiling itself is what the frozen
 answer description allows.
 
-    python experiments/reading_ceiling.py [hydra overrides of train.py, e.g. data.attributes.per_query=2]
+    python experiments/reading_ceiling.py [--reader PATH] [overrides of train.py: data.attributes.per_query=2]
+
+``--reader`` also judges with a real reader held fixed: the reader's backbone loaded from PATH (the
+encoder ``wording_ceiling.py --save`` wrote, or a CRM run's Lightning checkpoint) reads each pair's
+criteria text, and the same head, its criteria vector now ``U r`` of that reading, is trained to
+convergence on the frozen descriptions. It separates what the reader reads from what the CRM's short
+training leaves of the head.
 
 Describing the ~9,000 answers takes about a minute on 2 cores in bf16, rendering the pairs about
 three; the heads train in seconds.
@@ -15,6 +21,7 @@ three; the heads train in seconds.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 from collections import defaultdict
@@ -34,7 +41,8 @@ from crm.precision import inference_plan  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.training import build_data  # noqa: E402
 
-SPLITS = {"train": "train", "test": "queries_original"}  # the test pairs of the seen families
+# the test pairs of the seen families; those of the held-out families (a fixed reader only: no oracle label)
+SPLITS = {"train": "train", "test": "queries_original", "heldout": "new_criteria_original"}
 
 
 def judged_pairs(datamodule, split: str):
@@ -49,6 +57,16 @@ def judged_pairs(datamodule, split: str):
             side = "a" if drawn.preference == "model_a" else "b"
             label = (sample.extra["family"], sample.extra[f"{side}_polarity"])
             yield encoded["chosen"].features(), encoded["rejected"].features(), label
+
+
+def read(model, tokenizer, rows: list[dict], plan) -> torch.Tensor:
+    """The reader's reading of each row's criteria, exactly as the CRM computes it."""
+
+    def forward(input_ids, attention_mask, token_type_ids):
+        (ids, mask), _ = model.split_segments(input_ids, attention_mask, token_type_ids)
+        return model.criteria_memo(model.read_criteria, ids, mask)
+
+    return score_batches(rows, tokenizer, forward, plan, batch_size=64)
 
 
 def describe(model, tokenizer, rows: list[dict], plan) -> torch.Tensor:
@@ -76,6 +94,41 @@ class OracleHead(nn.Module):
         return self.score(answers).squeeze(-1) + interaction
 
 
+class ReadingHead(nn.Module):
+    """The same head on a fixed reader's reading ``r`` of the criteria text: ``w.a + <U r, V a>``."""
+
+    def __init__(self, reading_size: int, size: int, rank: int):
+        super().__init__()
+        self.score = nn.Linear(size, 1)
+        self.criteria = nn.Linear(reading_size, rank, bias=False)
+        self.answer = nn.Linear(size, rank, bias=False)
+
+    def forward(self, answers: torch.Tensor, readings: torch.Tensor) -> torch.Tensor:
+        interaction = (self.criteria(readings) * self.answer(answers)).sum(-1) / self.criteria.out_features**0.5
+        return self.score(answers).squeeze(-1) + interaction
+
+
+def reader_weights(path: Path) -> dict[str, torch.Tensor]:
+    """A backbone state dict: as saved by ``wording_ceiling.py --save``, or the reader of a CRM checkpoint."""
+    state = torch.load(path, map_location="cpu", weights_only=False)
+    if "state_dict" in state:  # a Lightning checkpoint of a CRM run
+        prefix = "model.backbone."
+        state = {k.removeprefix(prefix): v for k, v in state["state_dict"].items() if k.startswith(prefix)}
+    return state
+
+
+def accuracy_rows(right: list[bool], families: list[str]) -> list[list[str]]:
+    """Per-family accuracy rows, then all pairs and the mean over families (lowest)."""
+    by_family = defaultdict(list)
+    for family, ok in zip(families, right):
+        by_family[family].append(ok)
+    rows = [[f, str(len(v)), f"{statistics.mean(v):.3f}"] for f, v in sorted(by_family.items())]
+    means = [statistics.mean(v) for v in by_family.values()]
+    rows.append(["all pairs", str(len(right)), f"{statistics.mean(right):.3f}"])
+    rows.append(["mean over families (min)", str(len(by_family)), f"{statistics.mean(means):.3f} ({min(means):.3f})"])
+    return rows
+
+
 def fit(head: nn.Module, chosen, rejected, labels, epochs: int = 8, batch_size: int = 128) -> None:
     optimizer = torch.optim.AdamW(head.parameters(), lr=1e-3, weight_decay=0.01)
     for _ in range(epochs):
@@ -87,40 +140,54 @@ def fit(head: nn.Module, chosen, rejected, labels, epochs: int = 8, batch_size: 
             optimizer.step()
 
 
-def main(overrides: list[str]) -> None:
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reader", type=Path, help="also judge with this reader held fixed (see above)")
+    parser.add_argument("overrides", nargs="*", help="hydra overrides of train.py")
+    args = parser.parse_args(argv)
     torch.manual_seed(0)
     register_resolvers()
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        cfg = compose("train", overrides=["data.max_val_samples=null", "data.max_test_samples=null", *overrides])
+        overrides = ["data.max_val_samples=null", "data.max_test_samples=null", *args.overrides]
+        cfg = compose("train", overrides=overrides)
     if not cfg.model.get("answer_tower"):
         raise SystemExit("the ceiling is of a two-tower CRM: the model preset needs model.answer_tower=true")
     tokenizer, datamodule = build_data(cfg)
     datamodule.setup("fit")
     model = build_reward_model(cfg.model, cfg.loss.head).eval()
+    if args.reader:
+        model.backbone.load_state_dict(reader_weights(args.reader))
+        model.remember_criteria()  # the reader is fixed: each distinct criteria text is read once
     plan = inference_plan("cpu", "auto")
     data = {}
     for name, split in SPLITS.items():
+        if name == "heldout" and not args.reader:
+            continue
         chosen, rejected, labels = zip(*judged_pairs(datamodule, split))
-        data[name] = (describe(model, tokenizer, list(chosen), plan), describe(model, tokenizer, list(rejected), plan))
-        data[name] += (labels,)
+        readings = read(model, tokenizer, list(chosen), plan) if args.reader else None
+        answers = describe(model, tokenizer, list(chosen), plan), describe(model, tokenizer, list(rejected), plan)
+        data[name] = (*answers, labels, readings)
         print(f"{name}: {len(labels)} judged pairs, {len(model.answer_memo)} answers described so far", flush=True)
     index = {label: i for i, label in enumerate(sorted(set(data["train"][2])))}
     keep = [i for i, label in enumerate(data["test"][2]) if label in index]
     head = OracleHead(len(index), data["train"][0].size(1), cfg.model.interaction)
     fit(head, *data["train"][:2], torch.tensor([index[label] for label in data["train"][2]]))
-    chosen, rejected, labels = data["test"]
+    chosen, rejected, labels, readings = data["test"]
     test_labels = torch.tensor([index[labels[i]] for i in keep])
     with torch.no_grad():
         right = (head(chosen[keep], test_labels) > head(rejected[keep], test_labels)).tolist()
-    by_family = defaultdict(list)
-    for i, ok in zip(keep, right):
-        by_family[labels[i][0]].append(ok)
-    rows = [[f, str(len(v)), f"{statistics.mean(v):.3f}"] for f, v in sorted(by_family.items(), key=lambda kv: kv[0])]
-    means = [statistics.mean(v) for v in by_family.values()]
-    rows.append(["all pairs", str(len(right)), f"{statistics.mean(right):.3f}"])
-    rows.append(["mean over families (min)", str(len(by_family)), f"{statistics.mean(means):.3f} ({min(means):.3f})"])
-    title = "Oracle criteria reading: accuracy on the seen families' test pairs"
-    print_tables([(title, ["family", "pairs judged", "accuracy"], rows)])
+    families = [labels[i][0] for i in keep]
+    tables = [("Oracle criteria reading: accuracy on the seen families' test pairs", accuracy_rows(right, families))]
+    if args.reader:
+        reading_head = ReadingHead(readings.size(1), chosen.size(1), cfg.model.interaction)
+        fit(reading_head, data["train"][0], data["train"][1], data["train"][3])
+        for name, what in (("test", "seen"), ("heldout", "held-out")):
+            chosen, rejected, labels, readings = data[name]
+            with torch.no_grad():
+                right = (reading_head(chosen, readings) > reading_head(rejected, readings)).tolist()
+            title = f"The reader of {args.reader.name} held fixed, a head fitted to convergence: {what} families"
+            tables.append((title, accuracy_rows(right, [family for family, _ in labels])))
+    print_tables([(title, ["family", "pairs judged", "accuracy"], rows) for title, rows in tables])
 
 
 if __name__ == "__main__":

@@ -9,10 +9,12 @@ tested with. No answers are read: a step costs a fraction of a CRM step, so the 
 trained far longer than the quickstart's reader. Its accuracy on test-only wording bounds what a
 reader of this backbone learns from this wording, whatever the pair training around it.
 
-    python experiments/wording_ceiling.py [--steps 600] [--lr 2e-4] [--seeds 0,1] [--frozen]
+    python experiments/wording_ceiling.py [--steps 600] [--lr 2e-4] [--seeds 0,1] [--frozen] [--save reader.pt]
 
-``--frozen`` trains the linear classifier alone on the pretrained encoder's mean states (the
-reader before any fine-tuning). About 6 minutes per seed for 600 steps on 2 cores in fp32.
+``--save`` writes the first seed's fine-tuned encoder (a state dict of the reader's backbone), which
+``reading_ceiling.py --reader`` judges pairs with. ``--frozen`` trains the linear classifier alone on
+the pretrained encoder's mean states (the reader before any fine-tuning). About 6 minutes per seed for
+600 steps on 2 cores in fp32.
 """
 
 from __future__ import annotations
@@ -87,7 +89,9 @@ def scores(predicted: list[int], test: Labelled) -> tuple[float, float, float]:
     return statistics.mean(exact), statistics.mean(family), statistics.mean(polarity) if polarity else 0.0
 
 
-def run(path: str, classes, train: Labelled, test: Labelled, args, seed: int) -> tuple[list[list[str]], list[int]]:
+def run(
+    path: str, classes, train: Labelled, test: Labelled, args, seed: int
+) -> tuple[list[list[str]], list[int], WordingClassifier]:
     torch.manual_seed(seed)
     rng = random.Random(seed)
     model = WordingClassifier(path, len(classes), args.frozen)
@@ -111,7 +115,7 @@ def run(path: str, classes, train: Labelled, test: Labelled, args, seed: int) ->
             elapsed = time.perf_counter() - started
             rows.append([str(seed), str(step), f"{elapsed:.0f}", f"{exact:.3f}", f"{family:.3f}", f"{polarity:.3f}"])
             print(" ".join(rows[-1]), flush=True)
-    return rows, predicted
+    return rows, predicted, model
 
 
 def main(argv: list[str]) -> None:
@@ -122,6 +126,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--eval-every", type=int, default=100)
     parser.add_argument("--seeds", default="0,1")
     parser.add_argument("--frozen", action="store_true", help="train the linear classifier alone")
+    parser.add_argument("--save", type=Path, help="write the first seed's encoder here (for reading_ceiling.py)")
     parser.add_argument("overrides", nargs="*", help="hydra overrides of train.py (model, held-out families)")
     args = parser.parse_args(argv)
     register_resolvers()
@@ -131,8 +136,11 @@ def main(argv: list[str]) -> None:
     classes, train, test = wordings(heldout)
     print(f"{len(classes)} classes, {len(train)} training wordings, {len(test)} test-only wordings", flush=True)
     progress, by_family = [], defaultdict(list)
-    for seed in (int(s) for s in args.seeds.split(",")):
-        rows, predicted = run(cfg.model.backbone.pretrained, classes, train, test, args, seed)
+    for index, seed in enumerate(int(s) for s in args.seeds.split(",")):
+        rows, predicted, model = run(cfg.model.backbone.pretrained, classes, train, test, args, seed)
+        if args.save and index == 0:
+            torch.save(model.encoder.state_dict(), args.save)
+            print(f"saved the encoder of seed {seed} to {args.save}", flush=True)
         progress += rows
         for p, (_, y) in zip(predicted, test):
             by_family[classes[y][0]].append(p == y)

@@ -59,3 +59,32 @@ def test_the_oracle_head_learns_a_preference_that_flips_with_the_label():
     with torch.no_grad():
         right = head(chosen[5000:], labels[5000:]) > head(rejected[5000:], labels[5000:])
     assert right.float().mean() > 0.9
+
+
+def test_the_reading_head_follows_a_fixed_reading_that_flips_the_preference():
+    torch.manual_seed(0)
+    answers, other = torch.randn(6000, 16), torch.randn(6000, 16)
+    # two readings, noisy around opposite directions: the first prefers the larger first feature
+    stance = torch.randint(0, 2, (6000,))
+    readings = torch.randn(6000, 8) * 0.3 + torch.where(stance.unsqueeze(1) == 0, 1.0, -1.0)
+    first_wins = (answers[:, 0] > other[:, 0]) == (stance == 0)
+    chosen = torch.where(first_wins.unsqueeze(1), answers, other)
+    rejected = torch.where(first_wins.unsqueeze(1), other, answers)
+    head = ceiling.ReadingHead(reading_size=8, size=16, rank=4)
+    ceiling.fit(head, chosen[:5000], rejected[:5000], readings[:5000])
+    with torch.no_grad():
+        right = head(chosen[5000:], readings[5000:]) > head(rejected[5000:], readings[5000:])
+    assert right.float().mean() > 0.9
+
+
+def test_reader_weights_come_from_a_saved_encoder_or_a_crm_checkpoint(tmp_path):
+    encoder = {"embeddings.word_embeddings.weight": torch.ones(2, 2)}
+    torch.save(encoder, tmp_path / "reader.pt")
+    checkpoint = {"state_dict": {"model.backbone.embeddings.word_embeddings.weight": torch.ones(2, 2),
+                                 "model.answer_tower.embeddings.word_embeddings.weight": torch.zeros(2, 2),
+                                 "model.score.weight": torch.zeros(1, 2)}}  # fmt: skip
+    torch.save(checkpoint, tmp_path / "run.ckpt")
+    for path in (tmp_path / "reader.pt", tmp_path / "run.ckpt"):
+        weights = ceiling.reader_weights(path)
+        assert list(weights) == ["embeddings.word_embeddings.weight"]
+        assert torch.equal(weights["embeddings.word_embeddings.weight"], torch.ones(2, 2))
