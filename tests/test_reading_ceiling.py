@@ -46,35 +46,29 @@ def test_each_judged_pair_is_labelled_with_the_polarity_its_winner_was_asked_for
         assert ("[SEP] * * red * *" in winner) == (polarity == "neg")  # A (bold) wins exactly under "no bold"
 
 
+def held_out_accuracy(head, criteria: torch.Tensor, stance: torch.Tensor) -> float:
+    """Fit ``head`` on 5,000 synthetic pairs whose preference flips with ``stance`` (0 prefers the answer
+    with the larger first feature, 1 the smaller), told only ``criteria``; its accuracy on 1,000 more."""
+    answers, other = torch.randn(6000, 16), torch.randn(6000, 16)
+    first_wins = ((answers[:, 0] > other[:, 0]) == (stance == 0)).unsqueeze(1)
+    chosen, rejected = torch.where(first_wins, answers, other), torch.where(first_wins, other, answers)
+    ceiling.fit(head, chosen[:5000], rejected[:5000], criteria[:5000])
+    with torch.no_grad():
+        right = head(chosen[5000:], criteria[5000:]) > head(rejected[5000:], criteria[5000:])
+    return right.float().mean().item()
+
+
 def test_the_oracle_head_learns_a_preference_that_flips_with_the_label():
     torch.manual_seed(0)
-    answers, other = torch.randn(6000, 16), torch.randn(6000, 16)
     labels = torch.randint(0, 2, (6000,))
-    # label 0 prefers the answer with the larger first feature, label 1 the smaller one
-    first_wins = (answers[:, 0] > other[:, 0]) == (labels == 0)
-    chosen = torch.where(first_wins.unsqueeze(1), answers, other)
-    rejected = torch.where(first_wins.unsqueeze(1), other, answers)
-    head = ceiling.OracleHead(labels=2, size=16, rank=4)
-    ceiling.fit(head, chosen[:5000], rejected[:5000], labels[:5000])
-    with torch.no_grad():
-        right = head(chosen[5000:], labels[5000:]) > head(rejected[5000:], labels[5000:])
-    assert right.float().mean() > 0.9
+    assert held_out_accuracy(ceiling.OracleHead(labels=2, size=16, rank=4), labels, labels) > 0.9
 
 
 def test_the_reading_head_follows_a_fixed_reading_that_flips_the_preference():
     torch.manual_seed(0)
-    answers, other = torch.randn(6000, 16), torch.randn(6000, 16)
-    # two readings, noisy around opposite directions: the first prefers the larger first feature
     stance = torch.randint(0, 2, (6000,))
-    readings = torch.randn(6000, 8) * 0.3 + torch.where(stance.unsqueeze(1) == 0, 1.0, -1.0)
-    first_wins = (answers[:, 0] > other[:, 0]) == (stance == 0)
-    chosen = torch.where(first_wins.unsqueeze(1), answers, other)
-    rejected = torch.where(first_wins.unsqueeze(1), other, answers)
-    head = ceiling.ReadingHead(reading_size=8, size=16, rank=4)
-    ceiling.fit(head, chosen[:5000], rejected[:5000], readings[:5000])
-    with torch.no_grad():
-        right = head(chosen[5000:], readings[5000:]) > head(rejected[5000:], readings[5000:])
-    assert right.float().mean() > 0.9
+    readings = torch.randn(6000, 8) * 0.3 + torch.where(stance.unsqueeze(1) == 0, 1.0, -1.0)  # two noisy readings
+    assert held_out_accuracy(ceiling.ReadingHead(reading_size=8, size=16, rank=4), readings, stance) > 0.9
 
 
 def test_reader_weights_come_from_a_saved_encoder_or_a_crm_checkpoint(tmp_path):
