@@ -59,23 +59,18 @@ def judged_pairs(datamodule, split: str):
             yield encoded["chosen"].features(), encoded["rejected"].features(), label
 
 
-def read(model, tokenizer, rows: list[dict], plan) -> torch.Tensor:
-    """The reader's reading of each row's criteria, exactly as the CRM computes it."""
+def encoded(model, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tensor:
+    """Each row's criteria reading (``tower="criteria"``) or frozen answer description (``"answer"``),
+    exactly as the CRM computes them: batched, in the precision of :func:`crm.inference.score_batches`,
+    each distinct segment once (the model's memo of that tower)."""
+    side, memo, encode = {
+        "criteria": (0, model.criteria_memo, model.read_criteria),
+        "answer": (1, model.answer_memo, model.describe_answers),
+    }[tower]
 
     def forward(input_ids, attention_mask, token_type_ids):
-        (ids, mask), _ = model.split_segments(input_ids, attention_mask, token_type_ids)
-        return model.criteria_memo(model.read_criteria, ids, mask)
-
-    return score_batches(rows, tokenizer, forward, plan, batch_size=64)
-
-
-def describe(model, tokenizer, rows: list[dict], plan) -> torch.Tensor:
-    """The frozen answer tower's description of each row's answer, exactly as the CRM computes it
-    (batched and in the precision of :func:`crm.inference.score_batches`)."""
-
-    def forward(input_ids, attention_mask, token_type_ids):
-        _, (ids, mask) = model.split_segments(input_ids, attention_mask, token_type_ids)
-        return model.answer_memo(model.describe_answers, ids, mask)
+        ids, mask = model.split_segments(input_ids, attention_mask, token_type_ids)[side]
+        return memo(encode, ids, mask)
 
     return score_batches(rows, tokenizer, forward, plan, batch_size=64)
 
@@ -157,15 +152,14 @@ def main(argv: list[str]) -> None:
     model = build_reward_model(cfg.model, cfg.loss.head).eval()
     if args.reader:
         model.backbone.load_state_dict(reader_weights(args.reader))
-        model.remember_criteria()  # the reader is fixed: each distinct criteria text is read once
     plan = inference_plan("cpu", "auto")
     data = {}
     for name, split in SPLITS.items():
         if name == "heldout" and not args.reader:
             continue
         chosen, rejected, labels = zip(*judged_pairs(datamodule, split))
-        readings = read(model, tokenizer, list(chosen), plan) if args.reader else None
-        answers = describe(model, tokenizer, list(chosen), plan), describe(model, tokenizer, list(rejected), plan)
+        readings = encoded(model, tokenizer, list(chosen), plan, "criteria") if args.reader else None
+        answers = tuple(encoded(model, tokenizer, list(rows), plan, "answer") for rows in (chosen, rejected))
         data[name] = (*answers, labels, readings)
         print(f"{name}: {len(labels)} judged pairs, {len(model.answer_memo)} answers described so far", flush=True)
     index = {label: i for i, label in enumerate(sorted(set(data["train"][2])))}
