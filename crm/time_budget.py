@@ -56,10 +56,10 @@ class TimeBudget(Callback):
         elapsed = time.perf_counter() - self.started
         remaining = self.budget_s * (1.0 - self.validation_share) - elapsed
         planned = steps + max(0, int(remaining / self.seconds_per_step))
-        configured = trainer.fit_loop.max_steps
-        if configured is not None and configured > 0:
-            planned = min(planned, configured)
         planned = max(planned, self.min_steps, steps + self.validations)
+        configured = trainer.fit_loop.max_steps
+        if configured is not None and configured > 0:  # the configured steps stay an upper bound
+            planned = min(planned, configured)
         self.planned_steps = planned - planned % self.validations  # the last step is a validation step
         self._apply(trainer)
         log.info(

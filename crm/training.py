@@ -34,6 +34,7 @@ from crm.hf_export import export_hf_if_possible
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
+from crm.models.reader_pretraining import pretrain_reader
 from crm.tables import fmt, print_tables
 from crm.zero_export import export_zero_checkpoint
 
@@ -223,6 +224,9 @@ def fit_test_export(
             OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
         )
 
+    reader = None
+    if cfg.get("train", True) and cfg.get("reader") and ckpt_path is None:  # a resumed fit has its reader
+        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir)
     if cfg.get("train", True):
         trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
         ckpt_path = best_checkpoint(trainer) or None
@@ -258,6 +262,7 @@ def fit_test_export(
         "data": datamodule.report(),
         "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
         "families": families,
+        "reader_pretraining": reader,
         "global_step": trainer.global_step,
         "best_checkpoint": ckpt_path,
         "export_dir": str(objects["export_dir"]) if objects.get("export_dir") else None,

@@ -36,24 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
 from crm.config import register_resolvers  # noqa: E402
-from crm.data.criteria.taxonomy import FAMILIES  # noqa: E402
-from crm.data.criteria.texts import POLARITIES  # noqa: E402
+from crm.data.criteria.wordings import Labelled, reading_task  # noqa: E402
 from crm.models.reward_model import pool  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
-
-Labelled = list[tuple[str, int]]
-
-
-def wordings(heldout: set[str]) -> tuple[list[tuple[str, str]], Labelled, Labelled]:
-    """The (family, polarity) classes of the seen verified families, their training and test-only wordings."""
-    classes = [(n, p) for n, f in FAMILIES.items() if f.verified and n not in heldout for p in POLARITIES]
-    train: Labelled = []
-    test: Labelled = []
-    for label, (name, polarity) in enumerate(classes):
-        family = FAMILIES[name]
-        train += [(t, label) for t in family.texts(polarity, "train") + family.texts(polarity, "grammar")]
-        test += [(t, label) for t in family.texts(polarity, "test")]
-    return classes, train, test
 
 
 class WordingClassifier(nn.Module):
@@ -133,7 +118,8 @@ def main(argv: list[str]) -> None:
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         cfg = compose("train", overrides=args.overrides)
     heldout = set(cfg.data.attributes.heldout_families)
-    classes, train, test = wordings(heldout)
+    task = reading_task(heldout)
+    classes, train, test = task.classes, task.train, task.test
     print(f"{len(classes)} classes, {len(train)} training wordings, {len(test)} test-only wordings", flush=True)
     progress, by_family = [], defaultdict(list)
     for index, seed in enumerate(int(s) for s in args.seeds.split(",")):

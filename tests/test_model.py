@@ -10,7 +10,7 @@ from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
-from crm.models.reward_model import RewardModel, RowMemo, pool
+from crm.models.reward_model import RewardModel, RowMemo, freeze_lower, pool
 from tests.conftest import ROOT, has_module, require, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model
@@ -236,8 +236,25 @@ def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(
     with torch.no_grad():  # the hook that forgets is a named function: a CRM still pickles
         assert torch.equal(pickle.loads(pickle.dumps(tiny_two_tower_model()))(**first), again)
     model.train()
-    model(**first).sum().backward()  # training: read and described in the batch, nothing remembered
-    assert calls == {"tower": 2, "reader": 5} and len(model.answer_memo) == len(model.criteria_memo) == 0
+    model(**first).sum().backward()  # training a reader: criteria read in the batch, answers from memory
+    model(**first).sum().backward()
+    assert calls == {"tower": 2, "reader": 6} and len(model.answer_memo) == 2 and len(model.criteria_memo) == 0
+    assert model.backbone.encoder.layer[0].attention.self.query.weight.grad is not None
+
+
+def test_a_frozen_reader_is_read_once_per_text_in_training_and_held_in_eval_mode(minilm_tokenizer):
+    model = tiny_two_tower_model()
+    freeze_lower(model.backbone, layers="all")
+    assert model.reader_frozen
+    calls = {"reader": 0}
+    model.backbone.register_forward_hook(lambda m, i, o: calls.__setitem__("reader", calls["reader"] + 1))
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- one\n- two", "One and two."])
+    model.train()
+    assert not model.backbone.training and model.score.training
+    first = model(**batch)
+    first.sum().backward()  # the head learns on the remembered readings
+    assert model.score.weight.grad is not None and model.interaction.criteria.weight.grad is not None
+    assert torch.equal(model(**batch), first) and calls["reader"] == 1 and len(model.criteria_memo) == 1
 
 
 def test_row_memo_forgets_the_oldest_rows_beyond_its_capacity():

@@ -30,11 +30,12 @@ def test_retargeted_schedule_ends_at_the_new_total():
     assert optimizer.param_groups[0]["lr"] == pytest.approx(0.0, abs=1e-9)
 
 
-def test_budget_plans_steps_from_the_measured_step_time(monkeypatch):
+def calibrated(monkeypatch, max_steps: int) -> tuple[TimeBudget, SimpleNamespace]:
+    """A 10-minute budget calibrated on 5 steps of 2 s each, with ``max_steps`` configured."""
     clock = iter(float(t) for t in range(0, 10_000, 2))  # every call: 2 s later
     monkeypatch.setattr("crm.time_budget.time.perf_counter", lambda: next(clock))
     optimizer, scheduler = scheduled_optimizer(3000)
-    fit_loop = SimpleNamespace(max_steps=3000, epoch_loop=SimpleNamespace(max_steps=3000))
+    fit_loop = SimpleNamespace(max_steps=max_steps, epoch_loop=SimpleNamespace(max_steps=max_steps))
     module = SimpleNamespace(
         scheduler_factory=get_cosine_schedule_with_warmup, hparams=SimpleNamespace(warmup_ratio=0.0)
     )
@@ -51,8 +52,18 @@ def test_budget_plans_steps_from_the_measured_step_time(monkeypatch):
     for step in range(1, 6):
         trainer.global_step = step
         budget.on_train_batch_end(trainer, module, None, None, step - 1)
+    return budget, trainer
+
+
+def test_budget_plans_steps_from_the_measured_step_time(monkeypatch):
+    budget, trainer = calibrated(monkeypatch, max_steps=3000)
     assert budget.seconds_per_step == pytest.approx(2.0)
     # 540 s of the 600 s budget for steps, 12 s spent: (540 - 12) / 2 + 5 = 269 -> 267, a multiple of 3
-    assert budget.planned_steps == 267 and fit_loop.epoch_loop.max_steps == 267
+    assert budget.planned_steps == 267 and trainer.fit_loop.epoch_loop.max_steps == 267
     assert trainer.val_check_batch == 89
     assert TimeBudget(1).state_dict()["planned_steps"] is None
+
+
+def test_the_configured_steps_stay_an_upper_bound_below_the_minimum(monkeypatch):
+    budget, trainer = calibrated(monkeypatch, max_steps=10)  # fewer than min_steps (20)
+    assert budget.planned_steps == 9 and trainer.fit_loop.epoch_loop.max_steps == 9

@@ -184,9 +184,11 @@ class RewardModel(nn.Module):
       code from words, so training only teaches the backbone to read what the criteria ask for, on
       short sequences: many more criteria per second of a CPU than a cross-encoder sees.
 
-    Scoring (eval mode, no gradients), two towers remember (:class:`RowMemo`) each answer's description,
-    which never changes, and, once :meth:`remember_criteria` is on (weights fixed for good), each
-    criteria reading. Loading weights forgets both.
+    Two towers remember (:class:`RowMemo`) each answer's description, which never changes, in training
+    too: a head trained on a fixed reader then sees each answer described once, however many epochs it
+    runs. They remember each criteria reading while the reader cannot change: when every weight of the
+    backbone is frozen (``model.freeze.layers=all``, a reader taught beforehand, :mod:`crm.models.reader_pretraining`),
+    or, scoring, once :meth:`remember_criteria` is on. Loading weights forgets both.
     """
 
     def __init__(
@@ -241,10 +243,17 @@ class RewardModel(nn.Module):
         self.answer_memo.clear()
         self.criteria_memo.clear()
 
+    @property
+    def reader_frozen(self) -> bool:
+        """No weight of the backbone trains: its readings of a criteria text never change."""
+        return not any(p.requires_grad for p in self.backbone.parameters())
+
     def train(self, mode: bool = True) -> RewardModel:
         super().train(mode)
         if self.answer_tower is not None:
             self.answer_tower.eval()  # frozen: its description of an answer never changes
+            if self.reader_frozen:
+                self.backbone.eval()  # likewise its readings (no dropout noise in what is remembered)
         return self
 
     def head_modules(self) -> dict[str, nn.Module]:
@@ -337,25 +346,27 @@ class RewardModel(nn.Module):
         read, describe = self.read_criteria, self.describe_answers
         if scoring and self.tower_runners:
             read, describe = self.tower_runners
-        if scoring and self.criteria_memo_enabled:
+        if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
             read = partial(self.criteria_memo, read)
-        if scoring:  # training steps stay as they were measured: every answer described in its batch
-            describe = partial(self.answer_memo, describe)
+        describe = partial(self.answer_memo, describe)
         criteria = encode_unique(read, criteria_ids, criteria_mask)
         answer = encode_unique(describe, answer_ids, answer_mask)
         with torch.autocast(input_ids.device.type, enabled=False):
             return self.score(self.dropout(answer)) + self.interaction(criteria, answer)
 
 
-def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: int = 0) -> int:
-    """Freeze the input embeddings and/or the lowest ``layers`` transformer blocks; returns the number
-    of frozen parameters. On a CPU this is the cheapest speed-up that keeps what matters trainable:
-    the embedding matrix is half of a small encoder's weights (its dense gradient and Adam update cost
-    a lot per step), and frozen lower blocks need no backward pass."""
+def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: int | str = 0) -> int:
+    """Freeze the input embeddings and/or the lowest ``layers`` transformer blocks (``"all"``: every
+    weight of the backbone); returns the number of frozen parameters. On a CPU this is the cheapest
+    speed-up that keeps what matters trainable: the embedding matrix is half of a small encoder's
+    weights (its dense gradient and Adam update cost a lot per step), and frozen lower blocks need no
+    backward pass."""
     frozen = []
-    if embeddings:
+    if layers == "all":
+        frozen += list(backbone.parameters())
+    elif embeddings:
         frozen += list(backbone.get_input_embeddings().parameters())
-    if layers:
+    if layers and layers != "all":
         blocks = next(
             (
                 m

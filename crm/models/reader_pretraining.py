@@ -1,0 +1,190 @@
+"""Teach a two-tower CRM's criteria reader to read criteria before the CRM learns from pairs.
+
+A two-tower CRM follows a criterion only as well as its reader tells what the criterion asks for.
+Pair training teaches that slowly: a pair says only which answer won, and a CPU budget shows the
+reader a few thousand pairs. Classifying the seen families' training wordings by (family, polarity)
+teaches the same reader, in minutes, to read criteria worded as it never saw them; the reader is then
+held fixed (``model.freeze.layers=all``) and the reward head learns on its readings
+(docs/RESULTS.md: seen families 0.68 against 0.61 for a pair-trained reader, the head fitted alike).
+
+The classifier reads the mean of the reader's last states, as the CRM does, and is dropped afterwards; the reader's weights are kept in
+``<run>/reader.pt``, so a run killed later does not teach it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import torch
+from hydra.utils import instantiate
+from lightning import LightningModule
+from omegaconf import DictConfig
+from torch import nn
+from torch.utils.data import DataLoader
+from torchmetrics.classification import MulticlassAccuracy
+
+from crm.data.criteria.wordings import Labelled, reading_task
+from crm.models.reward_model import RewardModel
+from crm.time_budget import TimeBudget
+
+log = logging.getLogger(__name__)
+
+READER_FILE = "reader.pt"
+
+
+class CriteriaReading(LightningModule):
+    """The CRM's reader with a linear classifier of (family, polarity) on its reading."""
+
+    def __init__(
+        self,
+        model: RewardModel,
+        classes: int,
+        optimizer: Callable[..., torch.optim.Optimizer],
+        scheduler: Callable[..., Any] | None,
+        lr: float,
+        classifier_lr: float,
+        warmup_ratio: float,
+    ):
+        super().__init__()
+        self.save_hyperparameters(ignore=["model", "optimizer", "scheduler"])
+        self.model = model
+        self.classify = nn.Linear(model.backbone.config.hidden_size, classes)
+        self.optimizer_factory = optimizer
+        self.scheduler_factory = scheduler  # TimeBudget rebuilds the schedule with it
+        self.train_acc = MulticlassAccuracy(classes, average="micro")
+        self.test_acc = MulticlassAccuracy(classes, average="micro")
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+        reading = self.model.read_criteria(input_ids, attention_mask)
+        return self.classify(reading.to(self.classify.weight.dtype))
+
+    def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
+        logits = self(batch["input_ids"], batch["attention_mask"]).float()
+        loss = nn.functional.cross_entropy(logits, batch["labels"])
+        self.train_acc(logits, batch["labels"])
+        size = batch["labels"].numel()
+        self.log("reader/loss", loss, prog_bar=True, batch_size=size)
+        self.log("reader/acc", self.train_acc, prog_bar=True, batch_size=size)
+        return loss
+
+    def test_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> None:
+        self.test_acc(self(batch["input_ids"], batch["attention_mask"]).float(), batch["labels"])
+        self.log("reader/test_wording_acc", self.test_acc, batch_size=batch["labels"].numel())
+
+    def configure_optimizers(self) -> dict[str, Any]:
+        reader = [p for p in self.model.backbone.parameters() if p.requires_grad]
+        groups = [
+            {"params": reader, "lr": self.hparams.lr},
+            {"params": list(self.classify.parameters()), "lr": self.hparams.classifier_lr},
+        ]
+        optimizer = self.optimizer_factory(groups)
+        if self.scheduler_factory is None:
+            return {"optimizer": optimizer}
+        total = int(self.trainer.estimated_stepping_batches)
+        warmup = int(round(self.hparams.warmup_ratio * total))
+        scheduler = self.scheduler_factory(optimizer=optimizer, num_warmup_steps=warmup, num_training_steps=total)
+        return {"optimizer": optimizer, "lr_scheduler": {"scheduler": scheduler, "interval": "step"}}
+
+
+class WordingCollator:
+    """Criteria texts tokenized alone, ``[CLS] criterion [SEP]``: the CRM's reader also sees the criteria
+    block's header, but without it a step is a third shorter and what the reader learns carries over
+    (docs/RESULTS.md measured the reader taught this way)."""
+
+    def __init__(self, tokenizer, max_length: int):
+        self.tokenizer = tokenizer
+        self.max_length = max_length
+
+    def __call__(self, items: Labelled) -> dict[str, torch.Tensor]:
+        texts = [text for text, _ in items]
+        batch = self.tokenizer(texts, padding=True, truncation=True, max_length=self.max_length, return_tensors="pt")
+        return {
+            "input_ids": batch["input_ids"],
+            "attention_mask": batch["attention_mask"],
+            "labels": torch.tensor([label for _, label in items]),
+        }
+
+
+@contextmanager
+def trainable_reader(backbone: nn.Module, embeddings: bool) -> Iterator[None]:
+    """Every weight of the reader trainable (its input embeddings only if ``embeddings``), then frozen
+    again as the pair training configures it."""
+    before = [p.requires_grad for p in backbone.parameters()]
+    backbone.requires_grad_(True)
+    if not embeddings:
+        backbone.get_input_embeddings().requires_grad_(False)
+    try:
+        yield
+    finally:
+        for param, flag in zip(backbone.parameters(), before):
+            param.requires_grad_(flag)
+
+
+def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path) -> dict[str, Any]:
+    """Teach ``model``'s reader to classify criteria wordings (``cfg.reader``), or load the reader a
+    previous attempt of this run taught; returns what it did, for ``metrics.json``."""
+    saved = output_dir / READER_FILE
+    if saved.is_file():
+        model.backbone.load_state_dict(torch.load(saved, map_location="cpu", weights_only=True))
+        log.info("criteria reader loaded from %s (taught by an earlier attempt of this run)", saved)
+        return {"loaded_from": str(saved)}
+    if model.answer_tower is None:
+        raise ValueError("reader pretraining teaches a two-tower CRM's criteria reader: it needs model.answer_tower")
+    options = cfg.reader
+    heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
+    task = reading_task(heldout)
+    collate = WordingCollator(tokenizer, cfg.data.max_length)
+    generator = torch.Generator().manual_seed(cfg.seed)
+    train_loader = DataLoader(task.train, options.batch_size, shuffle=True, collate_fn=collate, generator=generator)
+    optim = instantiate(cfg.optim)
+    module = CriteriaReading(
+        model,
+        len(task.classes),
+        optimizer=optim.optimizer,
+        scheduler=optim.get("scheduler"),
+        lr=options.lr,
+        classifier_lr=options.classifier_lr,
+        warmup_ratio=cfg.optim.warmup_ratio,
+    )
+    budget = TimeBudget(options.minutes, calibration_steps=options.calibration_steps, validations=1)
+    trainer = instantiate(
+        cfg.trainer,
+        default_root_dir=str(output_dir / "reader"),
+        max_steps=options.max_steps,
+        max_epochs=-1,
+        val_check_interval=1.0,
+        check_val_every_n_epoch=1,
+        limit_val_batches=0,
+        num_sanity_val_steps=0,
+        callbacks=[budget],
+        logger=False,
+        enable_checkpointing=False,
+        enable_model_summary=False,
+    )
+    log.info(
+        "teaching the criteria reader: %d (family, polarity) classes, %d training wordings, %d test-only wordings",
+        len(task.classes),
+        len(task.train),
+        len(task.test),
+    )
+    with trainable_reader(model.backbone, embeddings=not cfg.model.get("freeze", {}).get("embeddings", False)):
+        trainer.fit(module, train_dataloaders=train_loader)
+    train_acc = trainer.callback_metrics.get("reader/acc")
+    test_loader = DataLoader(task.test, 64, collate_fn=collate)
+    tested = trainer.test(module, dataloaders=test_loader, verbose=False)[0] if task.test else {}
+    model.train()  # back to the pair training's modes (a frozen reader stays in eval mode)
+    summary = {
+        "classes": len(task.classes),
+        "training_wordings": len(task.train),
+        "steps": trainer.global_step,
+        "seconds_per_step": budget.seconds_per_step,
+        "train_acc": float(train_acc) if train_acc is not None else None,
+        "test_wording_acc": tested.get("reader/test_wording_acc"),
+    }
+    log.info("criteria reader taught: %s", summary)
+    torch.save(model.backbone.state_dict(), saved)
+    return summary

@@ -1,0 +1,90 @@
+"""Reader pretraining: the criteria-reading task's wordings, teaching a two-tower CRM's reader, and the
+quickstart's two stages end to end (the reader taught, then held fixed while the head learns)."""
+
+import json
+
+import pytest
+import torch
+
+from crm.data.criteria.taxonomy import FAMILIES
+from crm.data.criteria.wordings import reading_task
+from crm.models.reader_pretraining import READER_FILE, pretrain_reader
+from crm.models.reward_model import RewardModel, freeze_lower
+from crm.training import train
+from tests.conftest import TINY_TRAIN, files_override
+from tests.test_model import tiny_bert, tiny_two_tower_model
+
+HELDOUT = ["hedging", "examples"]
+
+
+def test_the_reading_task_holds_out_families_and_test_wording():
+    task = reading_task(HELDOUT)
+    families = {family for family, _ in task.classes}
+    assert families == {n for n, f in FAMILIES.items() if f.verified} - set(HELDOUT)
+    assert len(task.classes) == 2 * len(families) and all(p in ("pos", "neg") for _, p in task.classes)
+    train_texts = {text for text, _ in task.train}
+    assert task.test and not train_texts & {text for text, _ in task.test}  # test-only wording stays unseen
+    assert {label for _, label in task.train} == set(range(len(task.classes)))
+    assert reading_task(HELDOUT) == task  # deterministic
+
+
+def reader_cfg(compose_train, steps: int = 3):
+    return compose_train(
+        "model=minilm",
+        "trainer=cpu",
+        "trainer.precision=32-true",
+        "trainer.enable_progress_bar=false",
+        f"reader.max_steps={steps}",
+        "reader.calibration_steps=2",
+        "reader.batch_size=8",
+        f"data.attributes.heldout_families=[{','.join(HELDOUT)}]",
+    )
+
+
+def test_the_reader_is_taught_then_frozen_again_and_a_rerun_loads_it(compose_train, minilm_tokenizer, tmp_path):
+    cfg = reader_cfg(compose_train)
+    model = tiny_two_tower_model()
+    freeze_lower(model.backbone, layers="all")
+    before = {k: v.clone() for k, v in model.backbone.state_dict().items()}
+    summary = pretrain_reader(cfg, model, minilm_tokenizer, tmp_path)
+    after = model.backbone.state_dict()
+    assert summary["steps"] == 3 and summary["classes"] == 2 * (sum(f.verified for f in FAMILIES.values()) - 2)
+    assert 0.0 <= summary["test_wording_acc"] <= 1.0
+    assert not torch.equal(after["encoder.layer.1.output.dense.weight"], before["encoder.layer.1.output.dense.weight"])
+    assert torch.equal(after["embeddings.word_embeddings.weight"], before["embeddings.word_embeddings.weight"])
+    assert model.reader_frozen and not model.backbone.training  # held fixed for the pair training
+    assert model.answer_tower.state_dict()["encoder.layer.0.output.dense.weight"].equal(
+        tiny_two_tower_model().answer_tower.state_dict()["encoder.layer.0.output.dense.weight"]
+    )  # the answer tower is never taught
+
+    again = tiny_two_tower_model()  # a killed run started again in its directory: the reader is not retaught
+    assert pretrain_reader(cfg, again, minilm_tokenizer, tmp_path) == {"loaded_from": str(tmp_path / READER_FILE)}
+    assert all(torch.equal(v, after[k]) for k, v in again.backbone.state_dict().items())
+
+
+def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenizer, tmp_path):
+    with pytest.raises(ValueError, match="two-tower"):
+        pretrain_reader(reader_cfg(compose_train), RewardModel(tiny_bert(), "bt", "mean"), minilm_tokenizer, tmp_path)
+
+
+def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_train, tiny_files, tmp_path):
+    cfg = compose_train(
+        *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))],
+        "model=minilm",
+        "trainer.precision=32-true",
+        files_override(tiny_files),
+        "reader.max_steps=2",
+        "reader.calibration_steps=2",
+        "reader.batch_size=8",
+        "trainer.max_epochs=1",
+        "trainer.val_check_interval=1.0",
+        "trainer.limit_val_batches=1",
+    )
+    metrics, objects = train(cfg)
+    run = tmp_path / "run"
+    summary = json.loads((run / "metrics.json").read_text())
+    assert summary["reader_pretraining"]["steps"] == 2 and summary["global_step"] == 1  # 16 pairs, one batch
+    taught = torch.load(run / READER_FILE, weights_only=True)
+    model = objects["module"].model
+    assert all(torch.equal(v, taught[k]) for k, v in model.backbone.state_dict().items())  # held fixed
+    assert "test/queries_original/acc" in metrics and (run / "export").is_dir()
