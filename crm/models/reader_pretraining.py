@@ -26,6 +26,7 @@ from omegaconf import DictConfig
 from torch import nn
 from torch.utils.data import DataLoader
 from torchmetrics.classification import MulticlassAccuracy
+from transformers.trainer_pt_utils import LengthGroupedSampler
 
 from crm.data.criteria.wordings import Labelled, reading_task
 from crm.models.reward_model import RewardModel
@@ -138,8 +139,11 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
     heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
     task = reading_task(heldout)
     collate = WordingCollator(tokenizer, cfg.data.max_length)
+    # batches of similar length: wordings run from 3 to 60 tokens, and padding would be half of each step
+    lengths = [len(ids) for ids in tokenizer([text for text, _ in task.train])["input_ids"]]
     generator = torch.Generator().manual_seed(cfg.seed)
-    train_loader = DataLoader(task.train, options.batch_size, shuffle=True, collate_fn=collate, generator=generator)
+    sampler = LengthGroupedSampler(options.batch_size, lengths=lengths, generator=generator)
+    train_loader = DataLoader(task.train, options.batch_size, sampler=sampler, collate_fn=collate)
     optim = instantiate(cfg.optim)
     module = CriteriaReading(
         model,
