@@ -7,8 +7,8 @@ teaches the same reader, in minutes, to read criteria worded as it never saw the
 held fixed (``model.freeze.layers=all``) and the reward head learns on its readings
 (docs/RESULTS.md: seen families 0.68 against 0.61 for a pair-trained reader, the head fitted alike).
 
-The classifier reads the mean of the reader's last states, as the CRM does, and is dropped afterwards; the reader's weights are kept in
-``<run>/reader.pt``, so a run killed later does not teach it again.
+The classifier reads the mean of the reader's last states, as the CRM does, and is dropped afterwards;
+the reader's weights are kept in ``<run>/reader.pt``, so a run killed later does not teach it again.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from omegaconf import DictConfig
 from torch import nn
 from torch.utils.data import DataLoader
 from torchmetrics.classification import MulticlassAccuracy
-from transformers.trainer_pt_utils import LengthGroupedSampler
 
 from crm.data.criteria.wordings import Labelled, reading_task
 from crm.models.reward_model import RewardModel
@@ -139,11 +138,10 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
     heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
     task = reading_task(heldout)
     collate = WordingCollator(tokenizer, cfg.data.max_length)
-    # batches of similar length: wordings run from 3 to 60 tokens, and padding would be half of each step
-    lengths = [len(ids) for ids in tokenizer([text for text, _ in task.train])["input_ids"]]
+    # random batches, not length-grouped ones: grouped batches take 0.6 times as long per step, but their
+    # reader made a worse CRM (docs/RESULTS.md#the-two-stage-quickstart)
     generator = torch.Generator().manual_seed(cfg.seed)
-    sampler = LengthGroupedSampler(options.batch_size, lengths=lengths, generator=generator)
-    train_loader = DataLoader(task.train, options.batch_size, sampler=sampler, collate_fn=collate)
+    train_loader = DataLoader(task.train, options.batch_size, shuffle=True, collate_fn=collate, generator=generator)
     optim = instantiate(cfg.optim)
     module = CriteriaReading(
         model,
