@@ -361,7 +361,7 @@ class Renderer:
                 f"criteria and query take {fixed + earlier + last} of max_length={self.max_length} tokens"
             )
         query = earlier + capped_last
-        answers = [self._count(r) for r in responses]
+        answers = [self._answer_view(r)[0] for r in responses]  # tokenized once, for drawing too
         capped = [min(a, self.max_response_tokens or a) for a in answers]
         rows = [[c] for c in capped] if self.head == "bt" else [capped]
         lengths = [fixed + query + sum(row) for row in rows]

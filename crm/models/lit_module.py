@@ -163,13 +163,19 @@ class CRMLitModule(LightningModule):
             if params
         ]
         # positional: torch optimizers call it `params`, DeepSpeed's CPU Adam `model_params`
-        optimizer = self.optimizer_factory(param_groups)
-        if self.scheduler_factory is None:
-            return {"optimizer": optimizer}
-        total = int(self.trainer.estimated_stepping_batches)
-        scheduler = self.scheduler_factory(
-            optimizer=optimizer,
-            num_warmup_steps=int(round(self.hparams.warmup_ratio * total)),
-            num_training_steps=total,
-        )
-        return {"optimizer": optimizer, "lr_scheduler": {"scheduler": scheduler, "interval": "step"}}
+        return with_schedule(self, self.optimizer_factory(param_groups))
+
+
+def with_schedule(module: LightningModule, optimizer: torch.optim.Optimizer) -> dict[str, Any]:
+    """``configure_optimizers``' answer: ``optimizer`` with the module's warmup + decay schedule
+    (``module.scheduler_factory``, ``hparams.warmup_ratio``) over the trainer's steps, stepped per step.
+    :class:`crm.time_budget.TimeBudget` rebuilds it with the same factory when it sets the steps."""
+    if module.scheduler_factory is None:
+        return {"optimizer": optimizer}
+    total = int(module.trainer.estimated_stepping_batches)
+    scheduler = module.scheduler_factory(
+        optimizer=optimizer,
+        num_warmup_steps=int(round(module.hparams.warmup_ratio * total)),
+        num_training_steps=total,
+    )
+    return {"optimizer": optimizer, "lr_scheduler": {"scheduler": scheduler, "interval": "step"}}

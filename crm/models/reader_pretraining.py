@@ -28,6 +28,7 @@ from torch.utils.data import DataLoader
 from torchmetrics.classification import MulticlassAccuracy
 
 from crm.data.criteria.wordings import Labelled, reading_task
+from crm.models.lit_module import with_schedule
 from crm.models.reward_model import RewardModel
 from crm.time_budget import TimeBudget
 
@@ -81,13 +82,7 @@ class CriteriaReading(LightningModule):
             {"params": reader, "lr": self.hparams.lr},
             {"params": list(self.classify.parameters()), "lr": self.hparams.classifier_lr},
         ]
-        optimizer = self.optimizer_factory(groups)
-        if self.scheduler_factory is None:
-            return {"optimizer": optimizer}
-        total = int(self.trainer.estimated_stepping_batches)
-        warmup = int(round(self.hparams.warmup_ratio * total))
-        scheduler = self.scheduler_factory(optimizer=optimizer, num_warmup_steps=warmup, num_training_steps=total)
-        return {"optimizer": optimizer, "lr_scheduler": {"scheduler": scheduler, "interval": "step"}}
+        return with_schedule(self, self.optimizer_factory(groups))
 
 
 class WordingCollator:
