@@ -5,7 +5,7 @@ Layout::
 
     export/
       crm_config.json      head, pooling, input format, length budget, format version
-      head.safetensors     the reward head
+      head.safetensors     the reward head (and a two-tower CRM's criteria classifier)
       backbone/            transformers ``save_pretrained`` of the backbone
       answer_tower/        the frozen answer encoder of a two-tower CRM (``answer_tower: true``)
       tokenizer/           the tokenizer, chat template included
@@ -18,7 +18,7 @@ import json
 from dataclasses import MISSING, dataclass
 from pathlib import Path
 
-FORMAT_VERSION = 2  # 2: criteria_limits recorded (version 1 exports still load)
+FORMAT_VERSION = 3  # 2: criteria_limits recorded; 3: criteria_classes (older exports still load)
 CONFIG_NAME = "crm_config.json"
 
 
@@ -32,6 +32,7 @@ class CRMSettings:
     max_query_tokens: int | None = None
     interaction: int = 0  # rank of the criteria interaction term (crm.models.reward_model); 0: none
     answer_tower: bool = False  # two towers: a frozen encoder reads the answer alone
+    criteria_classes: int = 0  # a criteria classifier's classes, its posterior read by the interaction term
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -48,6 +49,7 @@ class CRMSettings:
             max_query_tokens=cfg.data.get("max_query_tokens"),
             interaction=cfg.model.get("interaction") or 0,
             answer_tower=bool(cfg.model.get("answer_tower")),
+            criteria_classes=cfg.model.get("criteria_classes") or 0,
         )
 
 

@@ -53,6 +53,13 @@ def resume_run_dir(ckpt_path: str | None, train: bool, default: str) -> str:
     return str(run) if run is not None else default
 
 
+def criteria_classes(heldout_families) -> int:
+    """How many (family, polarity) classes the criteria reader is taught with these families held out."""
+    from crm.data.criteria.wordings import reading_task  # the taxonomy: only when a config asks
+
+    return len(reading_task(list(heldout_families or [])).classes)
+
+
 def register_resolvers() -> None:
     for name, fn in (
         ("crm_root", lambda: str(PROJECT_ROOT)),
@@ -60,6 +67,7 @@ def register_resolvers() -> None:
         ("crm_attention", training_attention),
         ("crm_run_dir", resume_run_dir),
         ("minilm_path", minilm_path),
+        ("crm_criteria_classes", criteria_classes),
     ):
         if not OmegaConf.has_resolver(name):
             OmegaConf.register_new_resolver(name, fn)

@@ -17,7 +17,7 @@ from tqdm.auto import tqdm
 from transformers import AutoConfig, AutoModel, AutoTokenizer
 
 from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
-from crm.data.rendering import Renderer
+from crm.data.rendering import CRITERIA_LIST, Renderer
 from crm.data.schema import PreferenceSample
 from crm.models.reward_model import RewardModel
 from crm.precision import InferencePlan, inference_plan
@@ -180,7 +180,13 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     except (OSError, ValueError) as err:
         raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
     model = RewardModel(
-        backbone, settings.head, settings.pooling, interaction=settings.interaction, answer_tower=answer_tower
+        backbone,
+        settings.head,
+        settings.pooling,
+        interaction=settings.interaction,
+        answer_tower=answer_tower,
+        criteria_classes=settings.criteria_classes,
+        split_criteria=settings.input_format == CRITERIA_LIST,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)

@@ -25,6 +25,7 @@ import argparse
 import statistics
 import sys
 from collections import defaultdict
+from functools import partial
 from pathlib import Path
 
 import torch
@@ -37,6 +38,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 from crm.config import register_resolvers  # noqa: E402
 from crm.inference import score_batches  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
+from crm.models.reward_model import CriteriaInteraction  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.training import build_data  # noqa: E402
@@ -60,17 +62,16 @@ def judged_pairs(datamodule, split: str):
 
 
 def encoded(model, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tensor:
-    """Each row's criteria reading (``tower="criteria"``) or frozen answer description (``"answer"``),
-    exactly as the CRM computes them: batched, in the precision of :func:`crm.inference.score_batches`,
-    each distinct segment once (the model's memo of that tower)."""
-    side, memo, encode = {
-        "criteria": (0, model.criteria_memo, model.read_criteria),
-        "answer": (1, model.answer_memo, model.describe_answers),
-    }[tower]
+    """Each row's criteria reading (``tower="criteria"``; with a criteria classifier, its posterior
+    after the reading) or frozen answer description (``"answer"``), exactly as the CRM computes them:
+    batched, in the precision of :func:`crm.inference.score_batches`, each distinct text once."""
 
     def forward(input_ids, attention_mask, token_type_ids):
-        ids, mask = model.split_segments(input_ids, attention_mask, token_type_ids)[side]
-        return memo(encode, ids, mask)
+        criteria, answer = model.split_segments(input_ids, attention_mask, token_type_ids)
+        if tower == "answer":
+            return model.answer_memo(model.describe_answers, *answer)
+        reading, posterior = model.criteria_vectors(*criteria, partial(model.criteria_memo, model.read_criteria))
+        return reading if posterior is None else torch.cat([reading, posterior], dim=1)
 
     return score_batches(rows, tokenizer, forward, plan, batch_size=64)
 
@@ -90,26 +91,35 @@ class OracleHead(nn.Module):
 
 
 class ReadingHead(nn.Module):
-    """The same head on a fixed reader's reading ``r`` of the criteria text: ``w.a + <U r, V a>``."""
+    """The CRM's head on a fixed reader's reading ``r`` of the criteria text: ``w.a + <U r, V a>``, and
+    with ``classes`` its criteria classifier's posterior ``p`` too, ``w.a + <U r + E p, V a>``
+    (``readings`` then holds ``[r, p]``)."""
 
-    def __init__(self, reading_size: int, size: int, rank: int):
+    def __init__(self, reading_size: int, size: int, rank: int, classes: int = 0):
         super().__init__()
         self.score = nn.Linear(size, 1)
-        self.criteria = nn.Linear(reading_size, rank, bias=False)
-        self.answer = nn.Linear(size, rank, bias=False)
+        self.interaction = CriteriaInteraction(reading_size, size, rank, classes)
+        self.reading_size = reading_size
 
     def forward(self, answers: torch.Tensor, readings: torch.Tensor) -> torch.Tensor:
-        interaction = (self.criteria(readings) * self.answer(answers)).sum(-1) / self.criteria.out_features**0.5
-        return self.score(answers).squeeze(-1) + interaction
+        reading, posterior = readings[:, : self.reading_size], readings[:, self.reading_size :]
+        interaction = self.interaction(reading, answers, posterior if posterior.size(1) else None)
+        return self.score(answers).squeeze(-1) + interaction.squeeze(-1)
+
+
+READER_PARTS = ("backbone.", "criteria_classifier.")
 
 
 def reader_weights(path: Path) -> dict[str, torch.Tensor]:
-    """A backbone state dict: as saved by ``wording_ceiling.py --save``, or the reader of a CRM checkpoint."""
+    """The reader's weights (and its criteria classifier's) under ``RewardModel``'s names: from an encoder
+    saved by ``wording_ceiling.py --save``, a run's ``reader.pt`` or a CRM run's Lightning checkpoint."""
     state = torch.load(path, map_location="cpu", weights_only=False)
     if "state_dict" in state:  # a Lightning checkpoint of a CRM run
-        prefix = "model.backbone."
-        state = {k.removeprefix(prefix): v for k, v in state["state_dict"].items() if k.startswith(prefix)}
-    return state
+        state = {k.removeprefix("model."): v for k, v in state["state_dict"].items()}
+        return {k: v for k, v in state.items() if k.startswith(READER_PARTS)}
+    if any(k.startswith(READER_PARTS) for k in state):  # a run's reader.pt
+        return state
+    return {f"backbone.{k}": v for k, v in state.items()}  # an encoder alone
 
 
 def accuracy_rows(right: list[bool], families: list[str]) -> list[list[str]]:
@@ -151,7 +161,8 @@ def main(argv: list[str]) -> None:
     datamodule.setup("fit")
     model = build_reward_model(cfg.model, cfg.loss.head).eval()
     if args.reader:
-        model.backbone.load_state_dict(reader_weights(args.reader))
+        if unexpected := model.load_state_dict(reader_weights(args.reader), strict=False).unexpected_keys:
+            raise SystemExit(f"{args.reader}: weights this model does not have: {unexpected[:5]}")
     plan = inference_plan("cpu", "auto")
     data = {}
     for name, split in SPLITS.items():
@@ -173,14 +184,19 @@ def main(argv: list[str]) -> None:
     families = [labels[i][0] for i in keep]
     tables = [("Oracle criteria reading: accuracy on the seen families' test pairs", accuracy_rows(right, families))]
     if args.reader:
-        reading_head = ReadingHead(readings.size(1), chosen.size(1), cfg.model.interaction)
-        fit(reading_head, data["train"][0], data["train"][1], data["train"][3])
-        for name, what in (("test", "seen"), ("heldout", "held-out")):
-            chosen, rejected, labels, readings = data[name]
-            with torch.no_grad():
-                right = (reading_head(chosen, readings) > reading_head(rejected, readings)).tolist()
-            title = f"The reader of {args.reader.name} held fixed, a head fitted to convergence: {what} families"
-            tables.append((title, accuracy_rows(right, [family for family, _ in labels])))
+        classes = model.criteria_classifier.out_features if model.criteria_classifier is not None else 0
+        size = data["train"][3].size(1) - classes  # the reading's, before the posterior
+        heads = {"": 0, **({" and its classifier's posterior": classes} if classes else {})}
+        for told, told_classes in heads.items():
+            views = {name: data[name][3][:, : size + told_classes] for name in ("train", "test", "heldout")}
+            reading_head = ReadingHead(size, chosen.size(1), cfg.model.interaction, told_classes)
+            fit(reading_head, data["train"][0], data["train"][1], views["train"])
+            for name, what in (("test", "seen"), ("heldout", "held-out")):
+                chosen, rejected, labels, _ = data[name]
+                with torch.no_grad():
+                    right = (reading_head(chosen, views[name]) > reading_head(rejected, views[name])).tolist()
+                title = f"The reader of {args.reader.name}{told} held fixed, a head fitted to convergence: {what}"
+                tables.append((title, accuracy_rows(right, [family for family, _ in labels])))
     print_tables([(title, ["family", "pairs judged", "accuracy"], rows) for title, rows in tables])
 
 

@@ -184,9 +184,57 @@ def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_toke
     assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
 
 
-def tiny_two_tower_model() -> RewardModel:
+def tiny_two_tower_model(criteria_classes: int = 0) -> RewardModel:
     torch.manual_seed(0)
-    return RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_tower=tiny_bert()).eval()
+    return RewardModel(
+        tiny_bert(), "bt", "mean", interaction=8, answer_tower=tiny_bert(), criteria_classes=criteria_classes
+    ).eval()
+
+
+def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_reading(minilm_tokenizer):
+    model = tiny_two_tower_model(criteria_classes=4)
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- one\n- two", "One and two."])
+    with torch.no_grad():
+        scores = model(**batch)
+        read = model.backbone(**minilm_tokenizer(["Use bullet points."], return_tensors="pt")).last_hidden_state.mean(1)
+        posterior = model.criteria_classifier(read).softmax(-1)
+        assert torch.allclose(model.criteria_posterior(read), posterior) and posterior.sum().item() == pytest.approx(1)
+        interaction = model.interaction
+        c = interaction.criteria(read) + interaction.classes(posterior)
+        answers = torch.stack([model.answer_memo.rows[k] for k in model.answer_memo.rows])
+        expected = model.score(answers) + (c * interaction.answer(answers)).sum(-1, keepdim=True) / 8**0.5
+        assert torch.allclose(scores, expected, atol=1e-5)
+        model.criteria_classifier.bias[0] += 5.0  # another class read: another answer direction asked for
+        assert not torch.allclose(model(**batch), scores)
+    assert interaction.classes.weight.std().item() > 0.5  # a class vector per class, drawn as an embedding
+    with pytest.raises(ValueError, match="needs two towers"):
+        RewardModel(tiny_bert(), "bt", "mean", interaction=8, criteria_classes=4)
+
+
+def test_criteria_split_at_separators_are_each_read_alone_and_added_up(minilm_tokenizer):
+    from crm.data.rendering import Renderer
+
+    model = tiny_two_tower_model(criteria_classes=4)
+    model.split_criteria = True
+    renderer = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128)
+    history = [{"role": "user", "content": "Count to two."}]
+
+    def scores(criteria: list[str]) -> torch.Tensor:
+        rows = [renderer.encode(criteria, history, [a]).features() for a in ("- one\n- two", "One and two.")]
+        batch = minilm_tokenizer.pad(rows, return_tensors="pt")
+        with torch.no_grad():
+            return model(**batch)
+
+    both = scores(["Use bullet points.", "No jargon, please."])
+    assert torch.allclose(both, scores(["No jargon, please.", "Use bullet points."]), atol=1e-5)  # order-free
+    with torch.no_grad():
+        texts = ("Use bullet points.", "No jargon, please.")  # each read alone: [CLS] criterion [SEP]
+        reads = [model.backbone(**minilm_tokenizer([c], return_tensors="pt")).last_hidden_state.mean(1) for c in texts]
+        reading, posterior = sum(reads), sum(model.criteria_posterior(r) for r in reads)
+        answers = torch.stack(list(model.answer_memo.rows.values()))
+        expected = model.score(answers) + model.interaction(reading.expand(2, -1), answers, posterior.expand(2, -1))
+    assert torch.allclose(both, expected, atol=1e-5)
+    assert not torch.allclose(both, scores(["Use bullet points."]))
 
 
 def test_two_towers_read_criteria_and_answer_apart(minilm_tokenizer):
@@ -265,22 +313,30 @@ def test_row_memo_forgets_the_oldest_rows_beyond_its_capacity():
     assert len(memo) == 2 and ids[0, :2].numpy().tobytes() not in memo.rows
 
 
-def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, monkeypatch):
+@pytest.mark.parametrize("classes", [0, 4], ids=["reading", "reading+posterior"])
+def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, monkeypatch, classes):
     from crm.artifact import CRMSettings
     from crm.export import export_crm
     from crm.inference import load_crm
 
-    model = tiny_two_tower_model().train()
+    model = tiny_two_tower_model(criteria_classes=classes).train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
     model(**batch).sum().backward()
     assert all(p.grad is None for p in model.answer_tower.parameters())
     assert all(p.grad is not None for p in model.interaction.parameters())
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
-    settings = CRMSettings("bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True)
+    settings = CRMSettings(
+        "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes
+    )
     exported = export_crm(tmp_path / "crm", model.eval(), minilm_tokenizer, settings)
     crm = load_crm(exported, device="cpu", precision="fp32")
     assert crm.model.answer_tower is not None
+    assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
+    if classes:
+        assert {"criteria_classifier.weight", "interaction.classes.weight"} <= set(model.head_state_dict())
+        with pytest.raises(RuntimeError, match="criteria classifier"):
+            tiny_two_tower_model().load_head_state(model.head_state_dict())
     items = [(["Use bullet points."], [{"role": "user", "content": "Count to three."}], "- one\n- two\n- three")]
     rendered = crm.renderer.encode(*items[0][:2], [items[0][2]]).features()
     with torch.no_grad():

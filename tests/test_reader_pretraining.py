@@ -62,6 +62,31 @@ def test_the_reader_is_taught_then_frozen_again_and_a_rerun_loads_it(compose_tra
     assert all(torch.equal(v, after[k]) for k, v in again.backbone.state_dict().items())
 
 
+def test_a_kept_criteria_classifier_is_taught_saved_with_the_reader_and_frozen(
+    compose_train, minilm_tokenizer, tmp_path
+):
+    cfg = reader_cfg(compose_train)
+    classes = len(reading_task(HELDOUT).classes)
+    model = tiny_two_tower_model(criteria_classes=classes)
+    freeze_lower(model.backbone, layers="all")
+    model.criteria_classifier.requires_grad_(False)
+    before = model.criteria_classifier.weight.clone()
+    pretrain_reader(cfg, model, minilm_tokenizer, tmp_path)
+    assert not torch.equal(model.criteria_classifier.weight, before)  # the CRM's own classifier was taught
+    assert not any(p.requires_grad for p in model.criteria_classifier.parameters())  # and is held fixed again
+    saved = torch.load(tmp_path / READER_FILE, weights_only=True)
+    assert "criteria_classifier.weight" in saved and "backbone.encoder.layer.1.output.dense.weight" in saved
+    assert "backbone.embeddings.word_embeddings.weight" not in saved  # frozen: never taught, never saved
+
+    again = tiny_two_tower_model(criteria_classes=classes)
+    pretrain_reader(cfg, again, minilm_tokenizer, tmp_path)
+    assert torch.equal(again.criteria_classifier.weight, model.criteria_classifier.weight)
+    with pytest.raises(ValueError, match="another model"):
+        pretrain_reader(cfg, tiny_two_tower_model(), minilm_tokenizer, tmp_path)
+    with pytest.raises(ValueError, match="criteria_classes=3"):
+        pretrain_reader(cfg, tiny_two_tower_model(criteria_classes=3), minilm_tokenizer, tmp_path / "other")
+
+
 def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenizer, tmp_path):
     with pytest.raises(ValueError, match="two-tower"):
         pretrain_reader(reader_cfg(compose_train), RewardModel(tiny_bert(), "bt", "mean"), minilm_tokenizer, tmp_path)
@@ -86,5 +111,9 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_tr
     assert summary["reader_pretraining"]["steps"] == 2 and summary["global_step"] == 1  # 16 pairs, one batch
     taught = torch.load(run / READER_FILE, weights_only=True)
     model = objects["module"].model
-    assert all(torch.equal(v, taught[k]) for k, v in model.backbone.state_dict().items())  # held fixed
+    assert model.criteria_classifier is not None and "criteria_classifier.weight" in taught
+    assert all(torch.equal(v, model.state_dict()[k]) for k, v in taught.items())  # held fixed
+    assert json.loads((run / "export" / "crm_config.json").read_text())["criteria_classes"] == len(
+        reading_task(cfg.data.attributes.heldout_families).classes
+    )
     assert "test/queries_original/acc" in metrics and (run / "export").is_dir()

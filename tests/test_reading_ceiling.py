@@ -71,14 +71,15 @@ def test_the_reading_head_follows_a_fixed_reading_that_flips_the_preference():
     assert held_out_accuracy(ceiling.ReadingHead(reading_size=8, size=16, rank=4), readings, stance) > 0.9
 
 
-def test_reader_weights_come_from_a_saved_encoder_or_a_crm_checkpoint(tmp_path):
+def test_reader_weights_come_from_a_saved_encoder_a_run_reader_or_a_crm_checkpoint(tmp_path):
     encoder = {"embeddings.word_embeddings.weight": torch.ones(2, 2)}
-    torch.save(encoder, tmp_path / "reader.pt")
+    torch.save(encoder, tmp_path / "encoder.pt")
+    torch.save({"backbone.embeddings.word_embeddings.weight": torch.ones(2, 2)}, tmp_path / "reader.pt")
     checkpoint = {"state_dict": {"model.backbone.embeddings.word_embeddings.weight": torch.ones(2, 2),
                                  "model.answer_tower.embeddings.word_embeddings.weight": torch.zeros(2, 2),
                                  "model.score.weight": torch.zeros(1, 2)}}  # fmt: skip
     torch.save(checkpoint, tmp_path / "run.ckpt")
-    for path in (tmp_path / "reader.pt", tmp_path / "run.ckpt"):
+    for path in (tmp_path / "encoder.pt", tmp_path / "reader.pt", tmp_path / "run.ckpt"):
         weights = ceiling.reader_weights(path)
-        assert list(weights) == ["embeddings.word_embeddings.weight"]
-        assert torch.equal(weights["embeddings.word_embeddings.weight"], torch.ones(2, 2))
+        assert list(weights) == ["backbone.embeddings.word_embeddings.weight"]
+        assert torch.equal(weights["backbone.embeddings.word_embeddings.weight"], torch.ones(2, 2))

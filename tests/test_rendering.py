@@ -1,8 +1,9 @@
 """Rendering and truncation: the criteria, the query and the end token always survive."""
 
 import pytest
+import torch
 
-from crm.data.rendering import CriteriaTooLong, Renderer, SampleTooLong, criteria_block
+from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, Renderer, SampleTooLong, criteria_block
 from tests.conftest import style_pair
 
 LONG = " ".join(f"word{i}" for i in range(2000))
@@ -182,3 +183,25 @@ def test_criteria_pair_reads_the_criteria_and_the_answer_never_the_query(minilm_
     assert encoded.input_ids == renderer.encode_sample(long)["chosen"].input_ids  # the query changes nothing
     assert not renderer.encode_sample(long)["truncated"] and renderer.measure(long) == renderer.measure(short)
     assert len(encoded.input_ids) < len(with_query.encode_sample(short)["chosen"].input_ids)
+
+
+def test_criteria_list_ends_each_criterion_at_a_separator_and_reads_no_header_or_query(minilm_tokenizer):
+    from crm.models.reward_model import RewardModel, split_at_separators
+
+    renderer = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128, truncate_query=True)
+    sample = style_pair("Why is the sky blue?", 1)
+    sample.criteria = ["Use bullet points.", "No jargon, please."]
+    encoded = renderer.encode_sample(sample)["chosen"]
+    rows = [minilm_tokenizer(c)["input_ids"] for c in sample.criteria]  # [CLS] criterion [SEP], as taught
+    first = [rows[0][0]] + [token for row in rows for token in row[1:]]
+    assert encoded.input_ids[: len(first)] == first and encoded.token_type_ids[len(first) - 1] == 0
+    assert encoded.token_type_ids[len(first)] == 1  # the answer follows the last criterion's separator
+    text = minilm_tokenizer.decode(encoded.input_ids).lower()
+    assert "sky" not in text and CRITERIA_HEADER.lower()[:20] not in text
+    features = {k: torch.tensor([v]) for k, v in encoded.features().items()}
+    (ids, mask), _ = RewardModel.split_segments(**features)
+    pieces, piece_mask, owner = split_at_separators(ids, mask)
+    assert [p[m.bool()].tolist() for p, m in zip(pieces, piece_mask)] == rows and owner.tolist() == [0, 0]
+    assert 0 < renderer.criteria_limits()["tokens"] and renderer._count(renderer.criteria_text(sample.criteria)) == (
+        len(first) - 2
+    )

@@ -1,6 +1,6 @@
 """Turn a preference sample into token ids for a reward head.
 
-Three input formats:
+Four input formats:
 
 - ``chat``: rendered through the backbone's chat template (decoders such as Qwen3). ``bt`` puts the
   criteria in the system message and scores one answer; ``cls`` asks a judge-style question over both
@@ -9,6 +9,10 @@ Three input formats:
 - ``criteria_pair``: ``[CLS] criteria [SEP] answer(s) [SEP]``, the query left out: for two-tower CRMs,
   whose answer tower never sees the query, so reading it would only cost the criteria reader tokens
   (more than half of its rows) and dilute what it reads.
+- ``criteria_list``: ``[CLS] criterion [SEP] criterion [SEP] answer [SEP]``, the query left out and no
+  header: each criterion ends at a separator, so a two-tower CRM reads each one alone (as its reader
+  was taught criteria, :mod:`crm.models.reader_pretraining`) and adds up what they ask for: a block
+  of three criteria read as one text is read as mostly one of them.
 
 Truncation never touches the criteria or the end token: the answers are shortened first, to
 ``max_response_tokens`` each, then evenly from the longest until the whole sequence fits
@@ -26,7 +30,8 @@ from dataclasses import dataclass
 
 from crm.data.schema import PreferenceSample
 
-INPUT_FORMATS = ("chat", "text_pair", "criteria_pair")
+INPUT_FORMATS = ("chat", "text_pair", "criteria_pair", "criteria_list")
+CRITERIA_LIST = "criteria_list"  # the format whose criteria a model splits at their separators
 HEADS = ("bt", "cls")
 
 CRITERIA_HEADER = "The user judges answers by these criteria:"
@@ -126,7 +131,7 @@ class Renderer:
             text = self._chat_text(criteria, history, responses)
             ids = self.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"]
             return Encoded(ids, None, False)
-        first = criteria_block(criteria)
+        first = self.criteria_text(criteria)
         if self.reads_query:
             first += "\n\nQuery: " + history_text(history)
         if self.head == "bt":
@@ -151,10 +156,17 @@ class Renderer:
 
     @property
     def reads_query(self) -> bool:
-        return self.input_format != "criteria_pair"
+        return self.input_format not in ("criteria_pair", CRITERIA_LIST)
+
+    def criteria_text(self, criteria: Sequence[str]) -> str:
+        """The criteria as this format writes them: a headed block, or for ``criteria_list`` each
+        criterion followed by the tokenizer's separator (the last one's is the segment's own)."""
+        if self.input_format == CRITERIA_LIST:
+            return f" {self.tokenizer.sep_token} ".join(criteria)
+        return criteria_block(criteria)
 
     def _read(self, history: Sequence[dict]) -> Sequence[dict]:
-        """The conversation as this format reads it: none at all for ``criteria_pair``."""
+        """The conversation as this format reads it: none at all for ``criteria_pair`` and ``criteria_list``."""
         return history if self.reads_query else NO_QUERY
 
     # ---- length-controlled encoding ---------------------------------------------------------
@@ -167,7 +179,7 @@ class Renderer:
         try:
             return self._encode_within(criteria, history, responses, query_cut, self.max_length)
         except SampleTooLong:
-            longer = min(self.length_limit, self.max_length + self._count(criteria_block(criteria)))
+            longer = min(self.length_limit, self.max_length + self._count(self.criteria_text(criteria)))
             if longer <= self.max_length:
                 raise
             return self._encode_within(criteria, history, responses, query_cut, longer)
@@ -208,19 +220,19 @@ class Renderer:
     def criteria_limits(self) -> dict[str, int]:
         """The most criteria this renderer reads when scoring: tokens, and about as many characters of
         typical English criteria (a guide for input fields)."""
-        block = criteria_block(TYPICAL_CRITERIA)
+        block = self.criteria_text(TYPICAL_CRITERIA)
         tokens = self.criteria_token_limit()
         return {"tokens": tokens, "characters": int(tokens * len(block) / self._count(block))}
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
         """Raise :class:`CriteriaTooLong`, saying the limit in tokens and characters, before any scoring.
         Not memoised: a server checks many criteria it will never score."""
-        block = criteria_block(criteria)
+        block = self.criteria_text(criteria)
         tokens, limit = len(self._tokens(block)), self.criteria_token_limit()
         if tokens > limit:
             chars_per_token = len(block) / max(tokens, 1)
             raise CriteriaTooLong(
-                f"the criteria take {tokens} tokens ({len(block)} characters with their header); this CRM reads "
+                f"the criteria take {tokens} tokens ({len(block)} characters as the CRM reads them); this CRM reads "
                 f"at most {limit} tokens of criteria (about {int(limit * chars_per_token)} characters of text like "
                 "this): shorten or drop some criteria"
             )
@@ -340,11 +352,11 @@ class Renderer:
         either side's (which the direction may swap in)."""
         criteria = max(
             (c for c in (sample.criteria, sample.a_criteria, sample.b_criteria) if c),
-            key=lambda c: self._count(criteria_block(c)),
+            key=lambda c: self._count(self.criteria_text(c)),
         )
         responses = [sample.response_a, sample.response_b]
         per_row = 1 if self.head == "bt" else 2
-        fixed = self._template_tokens(per_row) + self._count(criteria_block(criteria))
+        fixed = self._template_tokens(per_row) + self._count(self.criteria_text(criteria))
         # Only the last user turn is shortened; earlier turns of a conversation stay (training filters).
         history = self._read(sample.history)
         last_user = next(m["content"] for m in reversed(history) if m["role"] == "user")
@@ -378,7 +390,7 @@ class Renderer:
         key = f"\x00template/{responses}"
         if key not in self._counts:
             empty = self._encode([], [{"role": "user", "content": ""}], [""] * responses)
-            self._counts[key] = len(empty.input_ids) - self._count(criteria_block([]))
+            self._counts[key] = len(empty.input_ids) - self._count(self.criteria_text([]))
         return self._counts[key]
 
 

@@ -9,6 +9,7 @@ import torch
 from omegaconf import DictConfig, OmegaConf
 from transformers import PreTrainedModel
 
+from crm.data.rendering import CRITERIA_LIST
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel, freeze_lower, load_backbone
 
@@ -37,10 +38,14 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
         backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout,
         interaction=model_cfg.get("interaction") or 0,
         answer_tower=load() if model_cfg.get("answer_tower") else None,  # a frozen copy of the pretrained backbone
+        criteria_classes=model_cfg.get("criteria_classes") or 0,
+        split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,
     )  # fmt: skip
     freeze = model_cfg.get("freeze") or {}
     if freeze:
         frozen = freeze_lower(backbone, freeze.get("embeddings", False), freeze.get("layers", 0))
+        if freeze.get("layers") == "all" and model.criteria_classifier is not None:
+            model.criteria_classifier.requires_grad_(False)  # part of the reader: held fixed with it
         log.info("froze %.1fM backbone parameters (%s)", frozen / 1e6, dict(freeze))
     if model_cfg.gradient_checkpointing:
         model.enable_gradient_checkpointing()

@@ -7,8 +7,11 @@ teaches the same reader, in minutes, to read criteria worded as it never saw the
 held fixed (``model.freeze.layers=all``) and the reward head learns on its readings
 (docs/RESULTS.md: seen families 0.68 against 0.61 for a pair-trained reader, the head fitted alike).
 
-The classifier reads the mean of the reader's last states, as the CRM does, and is dropped afterwards;
-the reader's weights are kept in ``<run>/reader.pt``, so a run killed later does not teach it again.
+The classifier reads the mean of the reader's last states, as the CRM does. A CRM built with
+``model.criteria_classes`` keeps it (``RewardModel.criteria_classifier``, frozen with the reader), and
+its reward head reads the classifier's posterior beside the reading; otherwise it is dropped afterwards.
+What was taught (the reader's weights less its frozen input embeddings, and the classifier) is kept in
+``<run>/reader.pt``, so a run killed later does not teach it again.
 """
 
 from __future__ import annotations
@@ -38,7 +41,8 @@ READER_FILE = "reader.pt"
 
 
 class CriteriaReading(LightningModule):
-    """The CRM's reader with a linear classifier of (family, polarity) on its reading."""
+    """The CRM's reader with a linear classifier of (family, polarity) on its reading: the CRM's own
+    ``criteria_classifier`` when it has one."""
 
     def __init__(
         self,
@@ -53,7 +57,12 @@ class CriteriaReading(LightningModule):
         super().__init__()
         self.save_hyperparameters(ignore=["model", "optimizer", "scheduler"])
         self.model = model
-        self.classify = nn.Linear(model.backbone.config.hidden_size, classes)
+        own = model.criteria_classifier
+        self.classify = own if own is not None else nn.Linear(model.backbone.config.hidden_size, classes)
+        if self.classify.out_features != classes:
+            raise ValueError(
+                f"model.criteria_classes={self.classify.out_features}, but the reading task has {classes} classes"
+            )
         self.optimizer_factory = optimizer
         self.scheduler_factory = scheduler  # TimeBudget rebuilds the schedule with it
         self.train_acc = MulticlassAccuracy(classes, average="micro")
@@ -86,9 +95,9 @@ class CriteriaReading(LightningModule):
 
 
 class WordingCollator:
-    """Criteria texts tokenized alone, ``[CLS] criterion [SEP]``: the CRM's reader also sees the criteria
-    block's header, but without it a step is shorter (0.55 s instead of 0.66 for 32 wordings in fp32),
-    so the budget buys more steps (docs/RESULTS.md#the-two-stage-quickstart)."""
+    """Criteria texts tokenized alone, ``[CLS] criterion [SEP]``: each criterion as the CRM's reader
+    reads it in the ``criteria_list`` input format (with the ``criteria_pair`` format's header, a step
+    took 0.66 s instead of 0.55 for 32 wordings in fp32, docs/RESULTS.md#the-two-stage-quickstart)."""
 
     def __init__(self, tokenizer, max_length: int):
         self.tokenizer = tokenizer
@@ -104,19 +113,48 @@ class WordingCollator:
         }
 
 
+def reader_parts(model: RewardModel) -> nn.ModuleDict:
+    """What reader pretraining teaches, under the names ``RewardModel`` gives them."""
+    parts = {"backbone": model.backbone}
+    if model.criteria_classifier is not None:
+        parts["criteria_classifier"] = model.criteria_classifier
+    return nn.ModuleDict(parts)
+
+
 @contextmanager
-def trainable_reader(backbone: nn.Module, embeddings: bool) -> Iterator[None]:
-    """Every weight of the reader trainable (its input embeddings only if ``embeddings``), then frozen
-    again as the pair training configures it."""
-    before = [p.requires_grad for p in backbone.parameters()]
-    backbone.requires_grad_(True)
+def trainable_reader(model: RewardModel, embeddings: bool) -> Iterator[None]:
+    """Every weight of the reader and its classifier trainable (the input embeddings only if
+    ``embeddings``), then frozen again as the pair training configures it."""
+    parts = reader_parts(model)
+    before = [p.requires_grad for p in parts.parameters()]
+    parts.requires_grad_(True)
     if not embeddings:
-        backbone.get_input_embeddings().requires_grad_(False)
+        model.backbone.get_input_embeddings().requires_grad_(False)
     try:
         yield
     finally:
-        for param, flag in zip(backbone.parameters(), before):
+        for param, flag in zip(parts.parameters(), before):
             param.requires_grad_(flag)
+
+
+def save_reader(model: RewardModel, path: Path) -> None:
+    """The taught weights only: a frozen input embedding matrix is half of a small encoder."""
+    parts = reader_parts(model)
+    taught = {name for name, p in parts.named_parameters() if p.requires_grad}
+    state = parts.state_dict()
+    frozen = {name for name, _ in parts.named_parameters()} - taught
+    torch.save({k: v for k, v in state.items() if k not in frozen}, path)
+
+
+def load_reader(model: RewardModel, path: Path) -> None:
+    """Inverse of :func:`save_reader`; what is not in the file keeps the weights the model was built with."""
+    state = torch.load(path, map_location="cpu", weights_only=True)
+    unexpected = reader_parts(model).load_state_dict(state, strict=False).unexpected_keys
+    if unexpected or ("criteria_classifier.weight" in state) != (model.criteria_classifier is not None):
+        raise ValueError(
+            f"{path} holds a reader taught for another model (unexpected: {unexpected[:5]}; criteria classifier "
+            f"saved: {'criteria_classifier.weight' in state}, configured: {model.criteria_classifier is not None})"
+        )
 
 
 def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path) -> dict[str, Any]:
@@ -124,7 +162,7 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
     previous attempt of this run taught; returns what it did, for ``metrics.json``."""
     saved = output_dir / READER_FILE
     if saved.is_file():
-        model.backbone.load_state_dict(torch.load(saved, map_location="cpu", weights_only=True))
+        load_reader(model, saved)
         log.info("criteria reader loaded from %s (taught by an earlier attempt of this run)", saved)
         return {"loaded_from": str(saved)}
     if model.answer_tower is None:
@@ -168,8 +206,9 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         len(task.train),
         len(task.test),
     )
-    with trainable_reader(model.backbone, embeddings=not cfg.model.get("freeze", {}).get("embeddings", False)):
+    with trainable_reader(model, embeddings=not cfg.model.get("freeze", {}).get("embeddings", False)):
         trainer.fit(module, train_dataloaders=train_loader)
+        save_reader(model, saved)
     train_acc = trainer.callback_metrics.get("reader/acc")
     test_loader = DataLoader(task.test, 64, collate_fn=collate)
     tested = trainer.test(module, dataloaders=test_loader, verbose=False)[0] if task.test else {}
@@ -183,5 +222,4 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         "test_wording_acc": tested.get("reader/test_wording_acc"),
     }
     log.info("criteria reader taught: %s", summary)
-    torch.save(model.backbone.state_dict(), saved)
     return summary

@@ -103,18 +103,28 @@ class CriteriaInteraction(nn.Module):
     earn under "use bullet points" into a penalty. A linear head over one pooled vector can only
     learn that product inside the backbone; this term states it, so the backbone has to learn what a
     criterion asks for (``U c``) and what an answer has (``V a``), not how to multiply them.
+
+    With ``classes``, the criteria side also gets a reading classifier's posterior ``p`` over the
+    (family, polarity) classes it was taught, through a vector per class (``U c + E p``, ``E`` drawn
+    as an embedding): a criterion read as a known class then asks for that class's answer direction
+    whatever its wording, and the raw reading ``c`` still carries what no class names.
     """
 
-    def __init__(self, criteria_size: int, answer_size: int, rank: int):
+    def __init__(self, criteria_size: int, answer_size: int, rank: int, classes: int = 0):
         super().__init__()
         self.criteria = nn.Linear(criteria_size, rank, bias=False)
         self.answer = nn.Linear(answer_size, rank, bias=False)
+        self.classes = nn.Linear(classes, rank, bias=False) if classes else None
         with gathered([self.criteria.weight, self.answer.weight]):
             for layer in (self.criteria, self.answer):
                 nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
+        if self.classes is not None:
+            nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
 
-    def forward(self, criteria: torch.Tensor, answer: torch.Tensor) -> torch.Tensor:
+    def forward(self, criteria: torch.Tensor, answer: torch.Tensor, posterior: torch.Tensor | None = None):
         c, a = self.criteria(criteria), self.answer(answer)
+        if self.classes is not None:
+            c = c + self.classes(posterior)
         return (c * a).sum(-1, keepdim=True) / c.size(-1) ** 0.5
 
 
@@ -123,6 +133,33 @@ def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.
     order = torch.sort(mask, dim=1, descending=True, stable=True).indices
     width = int(mask.sum(1).max())
     return ids.gather(1, order)[:, :width], mask.gather(1, order)[:, :width]
+
+
+def split_at_separators(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Criteria segments ``[CLS] c1 [SEP] c2 [SEP]`` (compacted rows; the separator is each row's last
+    token) as one row per criterion, ``[CLS] c [SEP]``, right-padded: (ids, mask, the segment each row
+    came from)."""
+    pieces, owners = [], []
+    for segment, (row, length) in enumerate(zip(ids.tolist(), mask.sum(1).tolist())):
+        first, body, separator = row[0], row[1:length], row[length - 1]
+        start = 0
+        for end, token in enumerate(body):
+            if token == separator:
+                pieces.append([first, *body[start : end + 1]])
+                owners.append(segment)
+                start = end + 1
+    width = max(map(len, pieces))
+    out_ids = torch.zeros(len(pieces), width, dtype=ids.dtype)
+    out_mask = torch.zeros(len(pieces), width, dtype=mask.dtype)
+    for i, piece in enumerate(pieces):
+        out_ids[i, : len(piece)] = torch.tensor(piece, dtype=ids.dtype)
+        out_mask[i, : len(piece)] = 1
+    return out_ids.to(ids.device), out_mask.to(mask.device), torch.tensor(owners, device=ids.device)
+
+
+def sum_rows(rows: torch.Tensor, owner: torch.Tensor, size: int) -> torch.Tensor:
+    """``size`` sums of ``rows``: row i added to sum ``owner[i]``."""
+    return rows.new_zeros(size, rows.size(1)).index_add_(0, owner, rows)
 
 
 def encode_unique(encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -189,6 +226,14 @@ class RewardModel(nn.Module):
     runs. They remember each criteria reading while the reader cannot change: when every weight of the
     backbone is frozen (``model.freeze.layers=all``, a reader taught beforehand, :mod:`crm.models.reader_pretraining`),
     or, scoring, once :meth:`remember_criteria` is on. Loading weights forgets both.
+
+    ``split_criteria`` (two towers, the ``criteria_list`` input format) reads each criterion of the
+    first segment alone and sums what they give the interaction: a criterion's reading is then the
+    same whatever other criteria stand beside it.
+
+    ``criteria_classes`` > 0 (two towers) keeps the classifier that taught the reader the (family,
+    polarity) of criteria wordings (``criteria_classifier``, trained and frozen with the reader) and
+    gives the interaction its posterior beside the reading (:class:`CriteriaInteraction`).
     """
 
     def __init__(
@@ -199,6 +244,8 @@ class RewardModel(nn.Module):
         dropout: float = 0.0,
         interaction: int = 0,
         answer_tower: PreTrainedModel | None = None,
+        criteria_classes: int = 0,
+        split_criteria: bool = False,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -209,6 +256,10 @@ class RewardModel(nn.Module):
             raise ValueError("the criteria interaction term needs the pointwise bt head (one score per answer)")
         if answer_tower is not None and not interaction:
             raise ValueError("an answer tower reads no criteria: it needs the interaction term (model.interaction)")
+        if (criteria_classes or split_criteria) and answer_tower is None:
+            what = "a criteria classifier" if criteria_classes else "reading each criterion alone (criteria_list)"
+            raise ValueError(f"{what} needs two towers (model.answer_tower)")
+        self.split_criteria = split_criteria
         self.backbone = backbone
         self.head_type = head
         self.pooling = pooling
@@ -225,7 +276,10 @@ class RewardModel(nn.Module):
         with gathered([self.score.weight, self.score.bias]):
             nn.init.normal_(self.score.weight, std=1.0 / (answer_size + 1) ** 0.5)
             nn.init.zeros_(self.score.bias)
-        self.interaction = CriteriaInteraction(hidden, answer_size, interaction) if interaction else None
+        self.interaction = (
+            CriteriaInteraction(hidden, answer_size, interaction, criteria_classes) if interaction else None
+        )
+        self.criteria_classifier = nn.Linear(hidden, criteria_classes) if criteria_classes else None
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
         self.criteria_memo_enabled = False
         # Scoring only: (read, describe) run elsewhere in place of read_criteria and describe_answers
@@ -260,22 +314,31 @@ class RewardModel(nn.Module):
         """The reward head's parts (exported with the head, trained at the head's learning rate)."""
         return {"score": self.score, **({"interaction": self.interaction} if self.interaction is not None else {})}
 
+    def _exported_parts(self) -> dict[str, nn.Module | None]:
+        """What the export's head file holds beside the linear score, by key prefix."""
+        return {"interaction": self.interaction, "criteria_classifier": self.criteria_classifier}
+
     def head_state_dict(self) -> dict[str, torch.Tensor]:
         """The head's weights as exported: the linear score's keys as they always were, the
-        interaction's under ``interaction.``."""
+        interaction's under ``interaction.``, a criteria classifier's under ``criteria_classifier.``."""
         state = dict(self.score.state_dict())
-        if self.interaction is not None:
-            state.update({f"interaction.{k}": v for k, v in self.interaction.state_dict().items()})
+        for prefix, part in self._exported_parts().items():
+            if part is not None:
+                state.update({f"{prefix}.{k}": v for k, v in part.state_dict().items()})
         return state
 
     def load_head_state(self, state: dict[str, torch.Tensor]) -> None:
         """Inverse of :meth:`head_state_dict`; raises RuntimeError when the weights do not fit this head."""
-        self.score.load_state_dict({k: v for k, v in state.items() if not k.startswith("interaction.")})
-        interaction = {k.removeprefix("interaction."): v for k, v in state.items() if k.startswith("interaction.")}
-        if self.interaction is None and interaction:
-            raise RuntimeError("the weights hold a criteria interaction term this head does not have")
-        if self.interaction is not None:
-            self.interaction.load_state_dict(interaction)
+        parts = self._exported_parts()
+        weights = {p: {k.removeprefix(f"{p}."): v for k, v in state.items() if k.startswith(f"{p}.")} for p in parts}
+        for prefix, part in parts.items():
+            if part is None and weights[prefix]:
+                what = {"interaction": "criteria interaction term"}.get(prefix, prefix.replace("_", " "))
+                raise RuntimeError(f"the weights hold a {what} this head does not have")
+        self.score.load_state_dict({k: v for k, v in state.items() if k.partition(".")[0] not in parts})
+        for prefix, part in parts.items():
+            if part is not None:
+                part.load_state_dict(weights[prefix])
 
     def enable_gradient_checkpointing(self) -> None:
         self.backbone.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
@@ -299,7 +362,7 @@ class RewardModel(nn.Module):
         token_type_ids: torch.Tensor | None = None,
     ) -> torch.Tensor:
         if self.interaction is not None and token_type_ids is None:
-            raise ValueError("the criteria interaction term needs token_type_ids (a text_pair or criteria_pair input)")
+            raise ValueError("the criteria interaction term needs token_type_ids (a two-segment input format)")
         if self.answer_tower is not None:
             return self._two_towers(input_ids, attention_mask, token_type_ids)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
@@ -349,10 +412,31 @@ class RewardModel(nn.Module):
         if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
             read = partial(self.criteria_memo, read)
         describe = partial(self.answer_memo, describe)
-        criteria = encode_unique(read, criteria_ids, criteria_mask)
         answer = encode_unique(describe, answer_ids, answer_mask)
+        readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
-            return self.score(self.dropout(answer)) + self.interaction(criteria, answer)
+            return self.score(self.dropout(answer)) + self.interaction(readings, answer, posterior)
+
+    def criteria_vectors(self, ids, mask, read=None) -> tuple[torch.Tensor, torch.Tensor | None]:
+        """What the interaction reads of each criteria segment (``[CLS] criteria [SEP]`` rows): the
+        reader's reading, and the criteria classifier's posterior (None without one); with
+        ``split_criteria``, each criterion's added up. ``read``: the reader to use (memo, ONNX)."""
+        owner, segments = None, len(ids)
+        if self.split_criteria:
+            ids, mask, owner = split_at_separators(ids, mask)
+        readings = encode_unique(read or self.read_criteria, ids, mask)
+        with torch.autocast(ids.device.type, enabled=False):
+            posterior = self.criteria_posterior(readings)
+            if owner is not None:
+                readings = sum_rows(readings, owner, segments)
+                posterior = None if posterior is None else sum_rows(posterior, owner, segments)
+        return readings, posterior
+
+    def criteria_posterior(self, reading: torch.Tensor) -> torch.Tensor | None:
+        """The criteria classifier's class probabilities for a reading (None without a classifier)."""
+        if self.criteria_classifier is None:
+            return None
+        return self.criteria_classifier(reading).softmax(-1)
 
 
 def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: int | str = 0) -> int:
