@@ -13,7 +13,9 @@ answer description allows.
 encoder ``wording_ceiling.py --save`` wrote, or a CRM run's Lightning checkpoint) reads each pair's
 criteria text, and the same head, its criteria vector now ``U r`` of that reading, is trained to
 convergence on the frozen descriptions. It separates what the reader reads from what the CRM's short
-training leaves of the head.
+training leaves of the head. A run's ``reader.pt`` that kept its criteria classifier (``model.criteria_classes``)
+also gets the head told the classifier's posterior beside the reading, as the CRM is, and a table of
+how the classifier reads each test pair's criteria: as asked, backwards, or as another family.
 
 Describing the ~9,000 answers takes about a minute on 2 cores in bf16, rendering the pairs about
 three; the heads train in seconds.
@@ -36,9 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
 from crm.config import register_resolvers  # noqa: E402
+from crm.data.criteria.wordings import reading_task  # noqa: E402
 from crm.inference import score_batches  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
-from crm.models.reward_model import CriteriaInteraction  # noqa: E402
+from crm.models.reward_model import CriteriaInteraction, split_at_separators  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.training import build_data  # noqa: E402
@@ -122,6 +125,32 @@ def reader_weights(path: Path) -> dict[str, torch.Tensor]:
     return {f"backbone.{k}": v for k, v in state.items()}  # an encoder alone
 
 
+def classifier_rows(model, tokenizer, rows: list[dict], labels: list[tuple[str, str]], classes) -> list[list[str]]:
+    """How a CRM's criteria classifier reads judged pairs' criteria (its argmax per criterion, each read
+    alone with ``split_criteria``): by the number of criteria, the share of pairs where a criterion is
+    read as the (family, polarity) asked for, as that family with the other polarity (the pair is then
+    judged backwards), or as neither."""
+    outcomes = defaultdict(list)
+    for start in range(0, len(rows), 64):
+        batch = tokenizer.pad(rows[start : start + 64], return_tensors="pt")
+        ids, mask = model.split_segments(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"])[0]
+        owner = torch.arange(len(ids))
+        if model.split_criteria:
+            ids, mask, owner = split_at_separators(ids, mask)
+        with torch.no_grad():
+            named = model.criteria_posterior(model.criteria_memo(model.read_criteria, ids, mask)).argmax(-1)
+        for i, (family, polarity) in enumerate(labels[start : start + 64]):
+            read = [classes[c] for c in named[owner == i].tolist()]
+            if (family, polarity) in read:
+                outcomes[len(read)].append("asked")
+            else:
+                outcomes[len(read)].append("other polarity" if any(f == family for f, _ in read) else "other family")
+    groups = [(f"{n}", group) for n, group in sorted(outcomes.items())]
+    groups.append(("all pairs", [o for group in outcomes.values() for o in group]))
+    kinds = ("asked", "other polarity", "other family")
+    return [[name, str(len(group))] + [f"{group.count(k) / len(group):.3f}" for k in kinds] for name, group in groups]
+
+
 def accuracy_rows(right: list[bool], families: list[str]) -> list[list[str]]:
     """Per-family accuracy rows, then all pairs and the mean over families (lowest)."""
     by_family = defaultdict(list)
@@ -164,7 +193,7 @@ def main(argv: list[str]) -> None:
         if unexpected := model.load_state_dict(reader_weights(args.reader), strict=False).unexpected_keys:
             raise SystemExit(f"{args.reader}: weights this model does not have: {unexpected[:5]}")
     plan = inference_plan("cpu", "auto")
-    data = {}
+    data, judged_rows = {}, {}
     for name, split in SPLITS.items():
         if name == "heldout" and not args.reader:
             continue
@@ -172,6 +201,7 @@ def main(argv: list[str]) -> None:
         readings = encoded(model, tokenizer, list(chosen), plan, "criteria") if args.reader else None
         answers = tuple(encoded(model, tokenizer, list(rows), plan, "answer") for rows in (chosen, rejected))
         data[name] = (*answers, labels, readings)
+        judged_rows[name] = list(chosen)
         print(f"{name}: {len(labels)} judged pairs, {len(model.answer_memo)} answers described so far", flush=True)
     index = {label: i for i, label in enumerate(sorted(set(data["train"][2])))}
     keep = [i for i, label in enumerate(data["test"][2]) if label in index]
@@ -198,6 +228,11 @@ def main(argv: list[str]) -> None:
                 title = f"The reader of {args.reader.name}{told} held fixed, a head fitted to convergence: {what}"
                 tables.append((title, accuracy_rows(right, [family for family, _ in labels])))
     print_tables([(title, ["family", "pairs judged", "accuracy"], rows) for title, rows in tables])
+    if args.reader and model.criteria_classifier is not None:
+        classes = reading_task(cfg.data.attributes.heldout_families).classes
+        rows = classifier_rows(model, tokenizer, judged_rows["test"], data["test"][2], classes)
+        title = f"How the classifier of {args.reader.name} reads the criteria of the seen families' test pairs"
+        print_tables([(title, ["criteria in the pair", "pairs", "asked for", "other polarity", "other family"], rows)])
 
 
 if __name__ == "__main__":

@@ -83,3 +83,28 @@ def test_reader_weights_come_from_a_saved_encoder_a_run_reader_or_a_crm_checkpoi
         weights = ceiling.reader_weights(path)
         assert list(weights) == ["backbone.embeddings.word_embeddings.weight"]
         assert torch.equal(weights["backbone.embeddings.word_embeddings.weight"], torch.ones(2, 2))
+
+
+def test_the_classifier_table_says_which_criteria_are_read_as_asked_backwards_or_as_another_family(minilm_tokenizer):
+    from tests.test_model import tiny_two_tower_model
+
+    classes = [("bold", "pos"), ("bold", "neg"), ("tables", "pos"), ("tables", "neg")]
+    model = tiny_two_tower_model(criteria_classes=4)
+    model.split_criteria = True
+    with torch.no_grad():  # every criterion read as ("bold", "neg")
+        model.criteria_classifier.weight.zero_()
+        model.criteria_classifier.bias.copy_(torch.tensor([0.0, 5.0, 0.0, 0.0]))
+    renderer = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128)
+    history = [{"role": "user", "content": "q"}]
+    judged = [
+        (["No bold."], ("bold", "neg")),  # read as asked
+        (["Use bold.", "Be brief."], ("bold", "pos")),  # read backwards
+        (["A table."], ("tables", "pos")),  # read as another family
+    ]
+    rows = [renderer.encode(criteria, history, ["an answer"]).features() for criteria, _ in judged]
+    table = ceiling.classifier_rows(model, minilm_tokenizer, rows, [label for _, label in judged], classes)
+    assert table == [
+        ["1", "2", "0.500", "0.000", "0.500"],
+        ["2", "1", "0.000", "1.000", "0.000"],
+        ["all pairs", "3", "0.333", "0.333", "0.333"],
+    ]
