@@ -140,21 +140,22 @@ def trainable_reader(model: RewardModel, embeddings: bool) -> Iterator[None]:
 def save_reader(model: RewardModel, path: Path) -> None:
     """The taught weights only: a frozen input embedding matrix is half of a small encoder."""
     parts = reader_parts(model)
-    taught = {name for name, p in parts.named_parameters() if p.requires_grad}
-    state = parts.state_dict()
-    frozen = {name for name, _ in parts.named_parameters()} - taught
-    torch.save({k: v for k, v in state.items() if k not in frozen}, path)
+    frozen = {name for name, param in parts.named_parameters() if not param.requires_grad}
+    torch.save({k: v for k, v in parts.state_dict().items() if k not in frozen}, path)
 
 
 def load_reader(model: RewardModel, path: Path) -> None:
     """Inverse of :func:`save_reader`; what is not in the file keeps the weights the model was built with."""
     state = torch.load(path, map_location="cpu", weights_only=True)
-    unexpected = reader_parts(model).load_state_dict(state, strict=False).unexpected_keys
-    if unexpected or ("criteria_classifier.weight" in state) != (model.criteria_classifier is not None):
+    parts = reader_parts(model)
+    unexpected = sorted(set(state) - set(parts.state_dict()))
+    classifier = "criteria_classifier.weight" in state
+    if unexpected or classifier != (model.criteria_classifier is not None):
         raise ValueError(
             f"{path} holds a reader taught for another model (unexpected: {unexpected[:5]}; criteria classifier "
-            f"saved: {'criteria_classifier.weight' in state}, configured: {model.criteria_classifier is not None})"
+            f"saved: {classifier}, configured: {model.criteria_classifier is not None})"
         )
+    parts.load_state_dict(state, strict=False)
 
 
 def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path) -> dict[str, Any]:

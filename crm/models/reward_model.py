@@ -115,11 +115,11 @@ class CriteriaInteraction(nn.Module):
         self.criteria = nn.Linear(criteria_size, rank, bias=False)
         self.answer = nn.Linear(answer_size, rank, bias=False)
         self.classes = nn.Linear(classes, rank, bias=False) if classes else None
-        with gathered([self.criteria.weight, self.answer.weight]):
+        with gathered([layer.weight for layer in (self.criteria, self.answer, self.classes) if layer is not None]):
             for layer in (self.criteria, self.answer):
                 nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
-        if self.classes is not None:
-            nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
+            if self.classes is not None:
+                nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
 
     def forward(self, criteria: torch.Tensor, answer: torch.Tensor, posterior: torch.Tensor | None = None):
         c, a = self.criteria(criteria), self.answer(answer)
