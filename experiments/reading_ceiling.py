@@ -41,7 +41,7 @@ from crm.config import register_resolvers  # noqa: E402
 from crm.data.criteria.wordings import reading_task  # noqa: E402
 from crm.inference import score_batches  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
-from crm.models.reward_model import CriteriaInteraction, split_at_separators  # noqa: E402
+from crm.models.reward_model import CriteriaInteraction  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.training import build_data  # noqa: E402
@@ -126,17 +126,15 @@ def reader_weights(path: Path) -> dict[str, torch.Tensor]:
 
 
 def classifier_rows(model, tokenizer, rows: list[dict], labels: list[tuple[str, str]], classes) -> list[list[str]]:
-    """How a CRM's criteria classifier reads judged pairs' criteria (its argmax per criterion, each read
-    alone with ``split_criteria``): by the number of criteria, the share of pairs where a criterion is
+    """How a CRM's criteria classifier reads judged pairs' criteria (its argmax per row the reader reads,
+    ``RewardModel.criteria_pieces``): by the number of criteria, the share of pairs where a criterion is
     read as the (family, polarity) asked for, as that family with the other polarity (the pair is then
     judged backwards), or as neither."""
     outcomes = defaultdict(list)
     for start in range(0, len(rows), 64):
         batch = tokenizer.pad(rows[start : start + 64], return_tensors="pt")
-        ids, mask = model.split_segments(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"])[0]
-        owner = torch.arange(len(ids))
-        if model.split_criteria:
-            ids, mask, owner = split_at_separators(ids, mask)
+        criteria = model.split_segments(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"])[0]
+        ids, mask, owner = model.criteria_pieces(*criteria)
         with torch.no_grad():
             named = model.criteria_posterior(model.criteria_memo(model.read_criteria, ids, mask)).argmax(-1)
         for i, (family, polarity) in enumerate(labels[start : start + 64]):

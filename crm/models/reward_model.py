@@ -417,20 +417,23 @@ class RewardModel(nn.Module):
         with torch.autocast(input_ids.device.type, enabled=False):
             return self.score(self.dropout(answer)) + self.interaction(readings, answer, posterior)
 
+    def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """The rows the reader reads of criteria segments (each criterion alone with ``split_criteria``,
+        else each segment whole) and the segment each row came from."""
+        if self.split_criteria:
+            return split_at_separators(ids, mask)
+        return ids, mask, torch.arange(len(ids), device=ids.device)
+
     def criteria_vectors(self, ids, mask, read=None) -> tuple[torch.Tensor, torch.Tensor | None]:
         """What the interaction reads of each criteria segment (``[CLS] criteria [SEP]`` rows): the
-        reader's reading, and the criteria classifier's posterior (None without one); with
-        ``split_criteria``, each criterion's added up. ``read``: the reader to use (memo, ONNX)."""
-        owner, segments = None, len(ids)
-        if self.split_criteria:
-            ids, mask, owner = split_at_separators(ids, mask)
-        readings = encode_unique(read or self.read_criteria, ids, mask)
+        reader's reading, and the criteria classifier's posterior (None without one), added up over
+        the segment's :meth:`criteria_pieces`. ``read``: the reader to use (memo, ONNX)."""
+        pieces, piece_mask, owner = self.criteria_pieces(ids, mask)
+        readings = encode_unique(read or self.read_criteria, pieces, piece_mask)
         with torch.autocast(ids.device.type, enabled=False):
             posterior = self.criteria_posterior(readings)
-            if owner is not None:
-                readings = sum_rows(readings, owner, segments)
-                posterior = None if posterior is None else sum_rows(posterior, owner, segments)
-        return readings, posterior
+            total = partial(sum_rows, owner=owner, size=len(ids))
+            return total(readings), None if posterior is None else total(posterior)
 
     def criteria_posterior(self, reading: torch.Tensor) -> torch.Tensor | None:
         """The criteria classifier's class probabilities for a reading (None without a classifier)."""
