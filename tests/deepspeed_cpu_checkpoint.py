@@ -21,6 +21,11 @@ os.environ.update(RANK="0", WORLD_SIZE="1", LOCAL_RANK="0", MASTER_ADDR="127.0.0
 os.environ.setdefault("MASTER_PORT", "29561")
 
 import deepspeed  # noqa: E402
+import deepspeed.comm.torch  # noqa: E402
+
+# One process needs no shared-memory all-reduce kernel, and building it is a minute of C++ on a fresh
+# machine. (``deepspeed.comm.torch`` as an attribute is the torch package: look the module up by name.)
+sys.modules["deepspeed.comm.torch"].build_shm_op = lambda: None
 
 from crm.models.lit_module import CRMLitModule  # noqa: E402
 from crm.models.reward_model import RewardModel, load_backbone  # noqa: E402

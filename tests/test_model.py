@@ -1,6 +1,7 @@
 """Reward model invariants and learning on the tiny Qwen3: pooling, padding, batch composition, training."""
 
 import pickle
+from pathlib import Path
 
 import pytest
 import torch
@@ -313,15 +314,16 @@ def test_row_memo_forgets_the_oldest_rows_beyond_its_capacity():
     assert len(memo) == 2 and ids[0, :2].numpy().tobytes() not in memo.rows
 
 
-@pytest.mark.parametrize("classes", [0, 4], ids=["reading", "reading+posterior"])
-def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, monkeypatch, classes):
+def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
+    """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
+    (model, loaded CRM, export directory)."""
     from crm.artifact import CRMSettings
     from crm.export import export_crm
     from crm.inference import load_crm
 
     model = tiny_two_tower_model(criteria_classes=classes).train()
     assert not model.answer_tower.training  # frozen, also in train mode
-    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
+    batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
     model(**batch).sum().backward()
     assert all(p.grad is None for p in model.answer_tower.parameters())
     assert all(p.grad is not None for p in model.interaction.parameters())
@@ -329,33 +331,53 @@ def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, 
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes
     )
-    exported = export_crm(tmp_path / "crm", model.eval(), minilm_tokenizer, settings)
-    crm = load_crm(exported, device="cpu", precision="fp32")
+    exported = export_crm(out, model.eval(), tokenizer, settings)
+    return model, load_crm(exported, device="cpu", precision="fp32"), exported
+
+
+TWO_TOWER_ITEMS = [
+    (["Use bullet points."], [{"role": "user", "content": "Count to three."}], "- one\n- two\n- three"),
+    (["No lists, please."], [{"role": "user", "content": "Count to three."}], "- one\n- two"),
+    (["No lists, please."], [{"role": "user", "content": "Count to three."}], "One and two."),
+]
+
+
+@pytest.mark.parametrize("classes", [0, 4], ids=["reading", "reading+posterior"])
+def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, classes):
+    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes)
     assert crm.model.answer_tower is not None
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
     if classes:
         assert {"criteria_classifier.weight", "interaction.classes.weight"} <= set(model.head_state_dict())
         with pytest.raises(RuntimeError, match="criteria classifier"):
             tiny_two_tower_model().load_head_state(model.head_state_dict())
-    items = [(["Use bullet points."], [{"role": "user", "content": "Count to three."}], "- one\n- two\n- three")]
-    rendered = crm.renderer.encode(*items[0][:2], [items[0][2]]).features()
+    criteria, history, answer = TWO_TOWER_ITEMS[0]
+    rendered = crm.renderer.encode(criteria, history, [answer]).features()
     with torch.no_grad():
         direct = model(**{k: torch.tensor([v]) for k, v in rendered.items()})
-    assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
+    assert torch.allclose(crm.answer_rewards(TWO_TOWER_ITEMS[:1]), direct.view(-1), atol=1e-5)
+    with pytest.raises(ValueError, match="needs the interaction term"):
+        RewardModel(model.backbone, "bt", "mean", answer_tower=model.answer_tower)
+
+
+def test_two_tower_onnx_engines_score_as_pytorch(minilm_tokenizer, tmp_path, monkeypatch):
+    """Each tower exported on its own (the classifier's posterior is read after the tower runners, so
+    the CRM with a criteria classifier covers the one without); the answer tower in int8 moves scores
+    a little, never far."""
+    from crm.inference import load_crm
+
     require(has_module("onnxruntime") and has_module("onnxscript"), "onnxruntime and onnxscript (the bench extra)")
+    _, crm, exported = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes=4)
     monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "crm-cache"))
-    items += [(["No lists, please."], items[0][1], answer) for answer in ("- one\n- two", "One and two.")]
-    reference = crm.answer_rewards(items)
-    onnx = load_crm(exported, device="cpu", precision="fp32", engine="onnx")  # each tower exported on its own
+    reference = crm.answer_rewards(TWO_TOWER_ITEMS)
+    onnx = load_crm(exported, device="cpu", precision="fp32", engine="onnx")
     assert onnx.plan.label == "cpu/fp32/onnx" and onnx.model.tower_runners is not None
-    assert torch.allclose(onnx.answer_rewards(items), reference, atol=1e-4)
-    int8 = load_crm(exported, device="cpu", precision="fp32", engine="onnx-int8")  # the answer tower in int8
-    assert not torch.equal(int8.answer_rewards(items), reference)
-    assert torch.allclose(int8.answer_rewards(items), reference, atol=0.05)
+    assert torch.allclose(onnx.answer_rewards(TWO_TOWER_ITEMS), reference, atol=1e-4)
+    int8 = load_crm(exported, device="cpu", precision="fp32", engine="onnx-int8")
+    assert not torch.equal(int8.answer_rewards(TWO_TOWER_ITEMS), reference)
+    assert torch.allclose(int8.answer_rewards(TWO_TOWER_ITEMS), reference, atol=0.05)
     assert {p.name for p in (tmp_path / "crm-cache" / "onnx").glob("*/*.onnx")} == {
         "reader.onnx",
         "answer_tower.onnx",
         "answer_tower.int8.onnx",
     }
-    with pytest.raises(ValueError, match="needs the interaction term"):
-        RewardModel(model.backbone, "bt", "mean", answer_tower=model.answer_tower)

@@ -70,25 +70,36 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _zero_checkpoint(tmp_path: Path, stage: int) -> tuple[Path, dict]:
+@pytest.fixture(scope="module")
+def zero_checkpoint(tmp_path_factory):
+    """``zero_checkpoint(stage) -> (checkpoint dir, the head's initial statistics)``: built once per
+    module by ``deepspeed.initialize`` on CPU in a subprocess; read-only."""
     require(has_module("deepspeed"), "DeepSpeed")
-    out = tmp_path / f"zero{stage}.ckpt"
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "deepspeed_cpu_checkpoint.py"), str(out), str(stage)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        env={**os.environ, "MASTER_PORT": str(_free_port())},
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    return out, json.loads(result.stdout.strip().splitlines()[-1])
+    made: dict[int, tuple[Path, dict]] = {}
+
+    def _get(stage: int) -> tuple[Path, dict]:
+        if stage not in made:
+            out = tmp_path_factory.mktemp(f"zero{stage}") / "zero.ckpt"
+            script = ROOT / "tests" / "deepspeed_cpu_checkpoint.py"
+            result = subprocess.run(
+                [sys.executable, str(script), str(out), str(stage)],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                timeout=300,
+                env={**os.environ, "MASTER_PORT": str(_free_port())},
+            )
+            assert result.returncode == 0, result.stderr[-3000:]
+            made[stage] = out, json.loads(result.stdout.strip().splitlines()[-1])
+        return made[stage]
+
+    return _get
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("stage", [2, 3])
-def test_zero_checkpoint_converts_to_a_complete_export(compose_train, tmp_path, stage):
-    checkpoint, head = _zero_checkpoint(tmp_path, stage)
+def test_zero_checkpoint_converts_to_a_complete_export(compose_train, zero_checkpoint, tmp_path, stage):
+    checkpoint, head = zero_checkpoint(stage)
     # Under ZeRO-3 the head is born partitioned; its initialisation must still reach the weights.
     assert head["head_partitioned"] == (stage == 3)
     assert head["bias_abs_max"] == 0.0
@@ -113,8 +124,8 @@ def test_zero_checkpoint_converts_to_a_complete_export(compose_train, tmp_path, 
     torch.testing.assert_close(again.raw_scores(samples), crm.raw_scores(samples))
 
 
-def test_zero_export_refuses_a_mismatched_model(compose_train, tmp_path):
-    checkpoint, _ = _zero_checkpoint(tmp_path, 2)
+def test_zero_export_refuses_a_mismatched_model(compose_train, zero_checkpoint, tmp_path):
+    checkpoint, _ = zero_checkpoint(2)
     cfg = compose_train("model=qwen3_tiny", "loss=cls")
     with pytest.raises((ValueError, RuntimeError)):
         export_zero_checkpoint(checkpoint, cfg, tmp_path / "export")
