@@ -18,7 +18,7 @@ import json
 from dataclasses import MISSING, dataclass
 from pathlib import Path
 
-FORMAT_VERSION = 3  # 2: criteria_limits recorded; 3: criteria_classes (older exports still load)
+FORMAT_VERSION = 4  # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence (older exports still load)
 CONFIG_NAME = "crm_config.json"
 
 
@@ -33,6 +33,7 @@ class CRMSettings:
     interaction: int = 0  # rank of the criteria interaction term (crm.models.reward_model); 0: none
     answer_tower: bool = False  # two towers: a frozen encoder reads the answer alone
     criteria_classes: int = 0  # a criteria classifier's classes, its posterior read by the interaction term
+    criteria_confidence: float = 0.0  # the posterior's least top-class probability to be read (RewardModel)
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -50,6 +51,7 @@ class CRMSettings:
             interaction=cfg.model.get("interaction") or 0,
             answer_tower=bool(cfg.model.get("answer_tower")),
             criteria_classes=cfg.model.get("criteria_classes") or 0,
+            criteria_confidence=cfg.model.get("criteria_confidence") or 0.0,
         )
 
 

@@ -186,6 +186,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         interaction=settings.interaction,
         answer_tower=answer_tower,
         criteria_classes=settings.criteria_classes,
+        criteria_confidence=settings.criteria_confidence,
         split_criteria=settings.input_format == CRITERIA_LIST,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)

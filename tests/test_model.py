@@ -212,6 +212,27 @@ def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_re
         RewardModel(tiny_bert(), "bt", "mean", interaction=8, criteria_classes=4)
 
 
+def test_an_unsure_posterior_is_not_read(minilm_tokenizer):
+    """``criteria_confidence``: a reading whose top class is less likely than the bound gives the
+    interaction no posterior; a sure one gives it whole."""
+    model = tiny_two_tower_model(criteria_classes=4)
+    model.criteria_confidence = 0.6
+    with torch.no_grad():
+        model.criteria_classifier.weight.zero_()
+        model.criteria_classifier.bias.copy_(torch.tensor([3.0, 0.0, 0.0, 0.0]))  # top class 0.87
+        sure = model.criteria_posterior(torch.randn(2, model.backbone.config.hidden_size))
+        assert torch.allclose(sure, torch.tensor([3.0, 0.0, 0.0, 0.0]).softmax(-1).expand(2, -1))
+        model.criteria_classifier.bias.copy_(torch.tensor([1.0, 0.0, 0.0, 0.0]))  # top class 0.48
+        unsure = model.criteria_posterior(torch.randn(2, model.backbone.config.hidden_size))
+        assert torch.equal(unsure, torch.zeros(2, 4))
+        batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- one\n- two", "One and two."])
+        gated = model(**batch)
+        model.interaction.classes.weight.mul_(3.0)  # no posterior read: its class vectors do not matter
+        assert torch.equal(model(**batch), gated)
+    with pytest.raises(ValueError, match="criteria_confidence"):
+        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_tower=tiny_bert(), criteria_confidence=1.0)
+
+
 def test_criteria_split_at_separators_are_each_read_alone_and_added_up(minilm_tokenizer):
     from crm.data.rendering import Renderer
 
@@ -329,8 +350,17 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
     assert all(p.grad is not None for p in model.interaction.parameters())
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
     settings = CRMSettings(
-        "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes
+        "bt",
+        "mean",
+        "text_pair",
+        128,
+        48,
+        interaction=8,
+        answer_tower=True,
+        criteria_classes=classes,
+        criteria_confidence=0.3 if classes else 0.0,
     )
+    model.criteria_confidence = settings.criteria_confidence
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
 
@@ -347,6 +377,7 @@ def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, 
     model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes)
     assert crm.model.answer_tower is not None
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
+    assert crm.model.criteria_confidence == model.criteria_confidence
     if classes:
         assert {"criteria_classifier.weight", "interaction.classes.weight"} <= set(model.head_state_dict())
         with pytest.raises(RuntimeError, match="criteria classifier"):

@@ -39,6 +39,7 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
         interaction=model_cfg.get("interaction") or 0,
         answer_tower=load() if model_cfg.get("answer_tower") else None,  # a frozen copy of the pretrained backbone
         criteria_classes=model_cfg.get("criteria_classes") or 0,
+        criteria_confidence=model_cfg.get("criteria_confidence") or 0.0,
         split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,
     )  # fmt: skip
     freeze = model_cfg.get("freeze") or {}

@@ -186,7 +186,9 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         classifier_lr=options.classifier_lr,
         warmup_ratio=cfg.optim.warmup_ratio,
     )
-    budget = TimeBudget(options.minutes, calibration_steps=options.calibration_steps, validations=1)
+    budget = TimeBudget(
+        options.minutes, calibration_steps=options.calibration_steps, validations=1, min_steps=options.min_steps
+    )
     trainer = instantiate(
         cfg.trainer,
         default_root_dir=str(output_dir / "reader"),
