@@ -30,7 +30,7 @@ def test_retargeted_schedule_ends_at_the_new_total():
     assert optimizer.param_groups[0]["lr"] == pytest.approx(0.0, abs=1e-9)
 
 
-def calibrated(monkeypatch, max_steps: int) -> tuple[TimeBudget, SimpleNamespace]:
+def calibrated(monkeypatch, max_steps: int, min_steps: int = 20) -> tuple[TimeBudget, SimpleNamespace]:
     """A 10-minute budget calibrated on 5 steps of 2 s each, with ``max_steps`` configured."""
     clock = iter(float(t) for t in range(0, 10_000, 2))  # every call: 2 s later
     monkeypatch.setattr("crm.time_budget.time.perf_counter", lambda: next(clock))
@@ -47,7 +47,7 @@ def calibrated(monkeypatch, max_steps: int) -> tuple[TimeBudget, SimpleNamespace
         lightning_module=module,
         val_check_batch=140,
     )
-    budget = TimeBudget(minutes=10, calibration_steps=5, validations=3, validation_share=0.1)
+    budget = TimeBudget(minutes=10, calibration_steps=5, validations=3, validation_share=0.1, min_steps=min_steps)
     budget.on_train_start(trainer, module)
     for step in range(1, 6):
         trainer.global_step = step
@@ -67,3 +67,9 @@ def test_budget_plans_steps_from_the_measured_step_time(monkeypatch):
 def test_the_configured_steps_stay_an_upper_bound_below_the_minimum(monkeypatch):
     budget, trainer = calibrated(monkeypatch, max_steps=10)  # fewer than min_steps (20)
     assert budget.planned_steps == 9 and trainer.fit_loop.epoch_loop.max_steps == 9
+
+
+def test_a_step_floor_over_the_budget_wins_on_a_slow_machine(monkeypatch):
+    """``min_steps`` above what the budget buys (267 steps of 2 s): the run takes longer, not fewer steps."""
+    budget, trainer = calibrated(monkeypatch, max_steps=3000, min_steps=400)
+    assert budget.planned_steps == 399 and trainer.fit_loop.epoch_loop.max_steps == 399  # a multiple of 3
