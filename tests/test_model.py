@@ -185,10 +185,16 @@ def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_toke
     assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
 
 
-def tiny_two_tower_model(criteria_classes: int = 0) -> RewardModel:
+def tiny_two_tower_model(criteria_classes: int = 0, criteria_confidence: float = 0.0) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
-        tiny_bert(), "bt", "mean", interaction=8, answer_tower=tiny_bert(), criteria_classes=criteria_classes
+        tiny_bert(),
+        "bt",
+        "mean",
+        interaction=8,
+        answer_tower=tiny_bert(),
+        criteria_classes=criteria_classes,
+        criteria_confidence=criteria_confidence,
     ).eval()
 
 
@@ -215,8 +221,7 @@ def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_re
 def test_an_unsure_posterior_is_not_read(minilm_tokenizer):
     """``criteria_confidence``: a reading whose top class is less likely than the bound gives the
     interaction no posterior; a sure one gives it whole."""
-    model = tiny_two_tower_model(criteria_classes=4)
-    model.criteria_confidence = 0.6
+    model = tiny_two_tower_model(criteria_classes=4, criteria_confidence=0.6)
     with torch.no_grad():
         model.criteria_classifier.weight.zero_()
         model.criteria_classifier.bias.copy_(torch.tensor([3.0, 0.0, 0.0, 0.0]))  # top class 0.87
@@ -342,7 +347,8 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
     from crm.export import export_crm
     from crm.inference import load_crm
 
-    model = tiny_two_tower_model(criteria_classes=classes).train()
+    confidence = 0.3 if classes else 0.0
+    model = tiny_two_tower_model(criteria_classes=classes, criteria_confidence=confidence).train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
     model(**batch).sum().backward()
@@ -350,17 +356,9 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
     assert all(p.grad is not None for p in model.interaction.parameters())
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
     settings = CRMSettings(
-        "bt",
-        "mean",
-        "text_pair",
-        128,
-        48,
-        interaction=8,
-        answer_tower=True,
-        criteria_classes=classes,
-        criteria_confidence=0.3 if classes else 0.0,
-    )
-    model.criteria_confidence = settings.criteria_confidence
+        "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
+        criteria_confidence=confidence
+    )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
 

@@ -450,8 +450,9 @@ class RewardModel(nn.Module):
         if self.criteria_classifier is None:
             return None
         posterior = self.criteria_classifier(reading).softmax(-1)
-        confident = posterior.amax(-1, keepdim=True) >= self.criteria_confidence
-        return posterior * confident
+        if not self.criteria_confidence:
+            return posterior
+        return posterior * (posterior.amax(-1, keepdim=True) >= self.criteria_confidence)
 
 
 def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: int | str = 0) -> int:
