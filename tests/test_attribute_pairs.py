@@ -101,6 +101,15 @@ def test_deterministic(raw_dir, built):
     assert [s.to_dict() for s in other.samples] != [s.to_dict() for s in built.samples]
 
 
+def test_measuring_in_several_processes_builds_the_same_pairs(raw_dir, built, monkeypatch):
+    from crm.data.criteria import pairs
+
+    monkeypatch.setattr(pairs, "MIN_PARALLEL_QUERIES", 0)  # the tiny corpus would be measured in-process
+    parallel = build_attribute_pairs(raw_dir, seed=0, options=PairOptions(**OPTIONS), workers=2)
+    assert [s.to_dict() for s in parallel.samples] == [s.to_dict() for s in built.samples]
+    assert parallel.counts == built.counts
+
+
 def test_splits_hold_out_queries_families_models_and_wording(prepared):
     queries = {split: {query_of(s) for s in samples} for split, samples in prepared.items()}
     assert not queries["train"] & queries["val"] and not queries["train"] & queries["test"]

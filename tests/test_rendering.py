@@ -149,6 +149,23 @@ def test_a_cut_answer_keeps_its_head_and_tail_and_says_how_much_was_cut(minilm_t
     assert enc.truncated and len(enc.input_ids) <= 512
 
 
+@pytest.mark.parametrize("fmt", ["chat", "text_pair"], indirect=True)
+def test_answers_tokenized_in_a_batch_render_as_one_at_a_time(fmt):
+    tok, one_at_a_time = renderers(fmt, "bt")
+    batched = Renderer(tok, "bt", one_at_a_time.input_format, max_length=128, max_response_tokens=40)
+    one_at_a_time = Renderer(tok, "bt", one_at_a_time.input_format, max_length=128, max_response_tokens=40)
+    samples = [style_pair("Why is the sky blue?", i) for i in range(4)]
+    samples[0].model_a[-1]["content"] = LONG  # cut to head and tail
+    samples[1].model_b[-1]["content"] = "4"  # shorter than any budget
+    batched.prime_answers(r for s in samples for r in (s.response_a, s.response_b))
+    assert len(batched._views) == len({r for s in samples for r in (s.response_a, s.response_b)})
+    for sample in samples:
+        assert batched.measure(sample) == one_at_a_time.measure(sample)
+        ours, theirs = batched.encode_sample(sample), one_at_a_time.encode_sample(sample)
+        assert ours["chosen"].input_ids == theirs["chosen"].input_ids
+        assert ours["rejected"].input_ids == theirs["rejected"].input_ids
+
+
 def test_query_is_capped_to_its_head_and_tail(minilm_tokenizer):
     renderer = Renderer(minilm_tokenizer, "bt", "text_pair", max_length=512, max_query_tokens=40)
     sample = style_pair(LONG, 1)

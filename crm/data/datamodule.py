@@ -263,6 +263,7 @@ class CRMDataModule(LightningDataModule):
             report.not_sampled = len(samples) - limit
             samples = random.Random(self.seed).sample(samples, limit)
         kept, lengths = [], []
+        self.renderer.prime_answers(r for s in samples for r in (s.response_a, s.response_b))
         for s in samples:
             try:
                 truncated, length = self.renderer.measure(s)

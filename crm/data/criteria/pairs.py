@@ -24,11 +24,16 @@ from __future__ import annotations
 
 import itertools
 import logging
+import multiprocessing
+import os
 import random
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -133,10 +138,39 @@ def _verdicts(answers: Mapping[str, str], families: Sequence[str], visible_words
     return out
 
 
+# A worker pool pays for its start-up (a second per worker: each imports the parsers) only over
+# enough queries; parsing and verifying 29 answers takes about a quarter of a second per query.
+MIN_PARALLEL_QUERIES = 100
+
+
+def _measure(answers: Mapping[str, str], visible_words: int | None) -> tuple[dict, dict[str, int]]:
+    """Every verified family's verdict on each answer of one query, and each answer's words."""
+    return _verdicts(answers, VERIFIED_FAMILIES, visible_words), {m: profile(t).words for m, t in answers.items()}
+
+
+def _measure_all(queries: list[Mapping[str, str]], visible_words: int | None, workers: int | None) -> list:
+    """:func:`_measure` of each query's answers, in order, over ``workers`` processes (default: every
+    CPU this process may use). Markdown parsing and readability counts are pure Python: the
+    data preparation's longest part, and it divides over cores."""
+    workers = workers or len(os.sched_getaffinity(0))
+    measure = partial(_measure, visible_words=visible_words)
+    if workers < 2 or len(queries) < MIN_PARALLEL_QUERIES:
+        return [measure(answers) for answers in queries]
+    # spawn, not fork: the caller (train.py) may hold torch's thread pools, which a fork can deadlock
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            return list(pool.map(measure, queries, chunksize=max(1, len(queries) // (4 * workers))))
+    except BrokenProcessPool as err:  # e.g. a main module spawn cannot import (a script read from stdin)
+        log.warning("measuring answers in %d processes failed (%s): measuring them in this one", workers, err)
+        return [measure(answers) for answers in queries]
+
+
 def _candidates(
-    family: str, answers: Mapping[str, str], verdicts, options: PairOptions, heldout_models: set[str], counts: Counter
+    family: str, answers: Mapping[str, str], measured, options: PairOptions, heldout_models: set[str], counts: Counter
 ) -> list[Candidate]:
-    """All clear (present, absent) pairs of one query and family that pass the length match."""
+    """All clear (present, absent) pairs of one query and family that pass the length match
+    (``measured``: the query's :func:`_measure`)."""
+    verdicts, words = measured
     present = [m for m in sorted(answers) if verdicts[m][family] == PRESENT]
     absent = [m for m in sorted(answers) if verdicts[m][family] == ABSENT]
     counts[f"{family}/answers_unclear"] += sum(verdicts[m][family] == UNCLEAR for m in answers)
@@ -147,7 +181,7 @@ def _candidates(
         if {x, other} & heldout_models:
             counts[f"{family}/dropped_heldout_model"] += 1
             continue
-        wx, wo = profile(answers[x]).words, profile(answers[other]).words
+        wx, wo = words[x], words[other]
         if matched and max(wx, wo) > options.max_length_ratio * max(1, min(wx, wo)):
             counts[f"{family}/dropped_length_mismatch"] += 1
             continue
@@ -230,8 +264,11 @@ def _sample(
     return criteria_pair(SOURCE, idx, query, pair, side_criteria, (topic, topic), winner, extra)
 
 
-def build_attribute_pairs(raw_dir: str | Path, seed: int, options: PairOptions | None = None) -> ConversionResult:
-    """All attribute pairs of the configured corpora, with counts of every candidate and rejection."""
+def build_attribute_pairs(
+    raw_dir: str | Path, seed: int, options: PairOptions | None = None, workers: int | None = None
+) -> ConversionResult:
+    """All attribute pairs of the configured corpora, with counts of every candidate and rejection.
+    ``workers``: processes measuring the answers (default: every CPU; the pairs do not depend on it)."""
     options = options or PairOptions()
     result = ConversionResult()
     heldout_families, heldout_models = set(options.heldout_families), set(options.heldout_models)
@@ -240,17 +277,19 @@ def build_attribute_pairs(raw_dir: str | Path, seed: int, options: PairOptions |
     alternate: Counter = Counter()
     for corpus_name in options.corpora:
         corpus = load_corpus(Path(raw_dir) / CORPUS_DIRS[corpus_name], corpus_name)
-        for qid in sorted(corpus.queries):
+        qids = sorted(corpus.queries)
+        answers_of = [{m: a[qid] for m, a in corpus.answers.items() if a.get(qid, "").strip()} for qid in qids]
+        measured_of = _measure_all(answers_of, options.visible_words, workers)
+        for qid, answers, measured in zip(qids, answers_of, measured_of):
             query = corpus.queries[qid].text
-            answers = {m: a[qid] for m, a in corpus.answers.items() if a.get(qid, "").strip()}
             result.counts["answers_missing_or_empty"] += len(corpus.answers) - len(answers)
             result.counts["queries"] += 1
             split = split_of(query, seed, options.fractions)
             families = list(VERIFIED_FAMILIES) if split == "test" else seen_families
             held_here = set() if split == "test" else heldout_models
-            verdicts = _verdicts(answers, VERIFIED_FAMILIES, options.visible_words)
+            verdicts = measured[0]
             for family in families:
-                candidates = _candidates(family, answers, verdicts, options, held_here, result.counts)
+                candidates = _candidates(family, answers, measured, options, held_here, result.counts)
                 rng = record_rng(seed, f"pick/{corpus_name}/{qid}/{family}")
                 cap = options.per_query_test if split == "test" else options.per_query
                 picked = _pick(candidates, cap, rng, prefer_longer=alternate[family] % 2 == 0)
