@@ -151,9 +151,10 @@ def test_a_cut_answer_keeps_its_head_and_tail_and_says_how_much_was_cut(minilm_t
 
 @pytest.mark.parametrize("fmt", ["chat", "text_pair"], indirect=True)
 def test_answers_tokenized_in_a_batch_render_as_one_at_a_time(fmt):
-    tok, one_at_a_time = renderers(fmt, "bt")
-    batched = Renderer(tok, "bt", one_at_a_time.input_format, max_length=128, max_response_tokens=40)
-    one_at_a_time = Renderer(tok, "bt", one_at_a_time.input_format, max_length=128, max_response_tokens=40)
+    tok, renderer = renderers(fmt, "bt")
+    batched, one_at_a_time = (
+        Renderer(tok, "bt", renderer.input_format, max_length=128, max_response_tokens=40) for _ in range(2)
+    )
     samples = [style_pair("Why is the sky blue?", i) for i in range(4)]
     samples[0].model_a[-1]["content"] = LONG  # cut to head and tail
     samples[1].model_b[-1]["content"] = "4"  # shorter than any budget

@@ -143,12 +143,16 @@ def _verdicts(answers: Mapping[str, str], families: Sequence[str], visible_words
 MIN_PARALLEL_QUERIES = 100
 
 
-def _measure(answers: Mapping[str, str], visible_words: int | None) -> tuple[dict, dict[str, int]]:
+# model -> family -> verdict, and model -> words, of one query's answers
+Measured = tuple[dict[str, dict[str, str]], dict[str, int]]
+
+
+def _measure(answers: Mapping[str, str], visible_words: int | None) -> Measured:
     """Every verified family's verdict on each answer of one query, and each answer's words."""
     return _verdicts(answers, VERIFIED_FAMILIES, visible_words), {m: profile(t).words for m, t in answers.items()}
 
 
-def _measure_all(queries: list[Mapping[str, str]], visible_words: int | None, workers: int | None) -> list:
+def _measure_all(queries: list[Mapping[str, str]], visible_words: int | None, workers: int | None) -> list[Measured]:
     """:func:`_measure` of each query's answers, in order, over ``workers`` processes (default: every
     CPU this process may use). Markdown parsing and readability counts are pure Python: the
     data preparation's longest part, and it divides over cores."""
@@ -166,7 +170,12 @@ def _measure_all(queries: list[Mapping[str, str]], visible_words: int | None, wo
 
 
 def _candidates(
-    family: str, answers: Mapping[str, str], measured, options: PairOptions, heldout_models: set[str], counts: Counter
+    family: str,
+    answers: Mapping[str, str],
+    measured: Measured,
+    options: PairOptions,
+    heldout_models: set[str],
+    counts: Counter,
 ) -> list[Candidate]:
     """All clear (present, absent) pairs of one query and family that pass the length match
     (``measured``: the query's :func:`_measure`)."""
@@ -287,7 +296,7 @@ def build_attribute_pairs(
             split = split_of(query, seed, options.fractions)
             families = list(VERIFIED_FAMILIES) if split == "test" else seen_families
             held_here = set() if split == "test" else heldout_models
-            verdicts = measured[0]
+            verdicts, _ = measured
             for family in families:
                 candidates = _candidates(family, answers, measured, options, held_here, result.counts)
                 rng = record_rng(seed, f"pick/{corpus_name}/{qid}/{family}")
