@@ -18,7 +18,8 @@ import json
 from dataclasses import MISSING, dataclass
 from pathlib import Path
 
-FORMAT_VERSION = 4  # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence (older exports still load)
+# 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names (older exports still load)
+FORMAT_VERSION = 5
 CONFIG_NAME = "crm_config.json"
 
 
@@ -34,6 +35,7 @@ class CRMSettings:
     answer_tower: bool = False  # two towers: a frozen encoder reads the answer alone
     criteria_classes: int = 0  # a criteria classifier's classes, its posterior read by the interaction term
     criteria_confidence: float = 0.0  # the posterior's least top-class probability to be read (RewardModel)
+    criteria_class_names: list[str] | None = None  # "family/polarity" of each class, in the classifier's order
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -52,7 +54,23 @@ class CRMSettings:
             answer_tower=bool(cfg.model.get("answer_tower")),
             criteria_classes=cfg.model.get("criteria_classes") or 0,
             criteria_confidence=cfg.model.get("criteria_confidence") or 0.0,
+            criteria_class_names=class_names(cfg),
         )
+
+
+def class_names(cfg) -> list[str] | None:
+    """The (family, polarity) names of a run's criteria classifier classes, as the reader was taught them
+    (:func:`crm.data.criteria.wordings.reading_task`); None without a classifier."""
+    classes = cfg.model.get("criteria_classes") or 0
+    if not classes:
+        return None
+    from crm.data.criteria.wordings import reading_task  # the taxonomy, no torch
+
+    heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
+    names = [f"{family}/{polarity}" for family, polarity in reading_task(list(heldout)).classes]
+    if len(names) != classes:
+        raise ValueError(f"model.criteria_classes={classes}, but the reading task has {len(names)} classes")
+    return names
 
 
 class ExportError(ValueError):

@@ -124,6 +124,18 @@ class CRM:
         encodings = [self.renderer.encode(criteria, history, [answer]) for criteria, history, answer in items]
         return self.run_rows(encodings, batch_size, progress).view(-1)
 
+    @torch.no_grad()
+    def criteria_posteriors(self, criteria: Sequence[str]) -> torch.Tensor | None:
+        """(N, classes) probabilities of the criteria classifier for each criterion read alone, as the
+        CRM reads it when scoring; None for a CRM without a classifier."""
+        if self.model.criteria_classifier is None or not criteria:
+            return None
+        device = next(self.model.parameters()).device
+        batch = self.tokenizer(list(criteria), padding=True, truncation=True, return_tensors="pt").to(device)
+        reading = self.model.read_criteria(batch["input_ids"], batch["attention_mask"])
+        classifier = self.model.criteria_classifier
+        return classifier(reading.to(classifier.weight.dtype)).float().softmax(-1).cpu()
+
     def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> np.ndarray:
         """p(the user prefers A over B | criteria) for each sample (float64)."""
         scores = self.raw_scores(samples, batch_size).double().numpy()

@@ -113,7 +113,8 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_tr
     model = objects["module"].model
     assert model.criteria_classifier is not None and "criteria_classifier.weight" in taught
     assert all(torch.equal(v, model.state_dict()[k]) for k, v in taught.items())  # held fixed
-    assert json.loads((run / "export" / "crm_config.json").read_text())["criteria_classes"] == len(
-        reading_task(cfg.data.attributes.heldout_families).classes
-    )
+    exported = json.loads((run / "export" / "crm_config.json").read_text())
+    classes = reading_task(cfg.data.attributes.heldout_families).classes
+    assert exported["criteria_classes"] == len(classes)
+    assert exported["criteria_class_names"] == [f"{family}/{polarity}" for family, polarity in classes]
     assert "test/queries_original/acc" in metrics and (run / "export").is_dir()

@@ -502,3 +502,53 @@ def test_a_cached_board_and_the_criteria_limits_need_no_torch(tiny_crm, tmp_path
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [0, measured, False]
+
+
+# ---- how the CRM read the criteria -------------------------------------------------------------
+
+CLASS_NAMES = ["bullet_points/pos", "bullet_points/neg", "concise/pos", "concise/neg"]
+
+
+def _two_tower_export(tokenizer, out: Path, class_names: list[str] | None) -> Path:
+    from crm.artifact import CRMSettings
+    from crm.export import export_crm
+    from tests.test_model import tiny_two_tower_model
+
+    model = tiny_two_tower_model(criteria_classes=4)
+    settings = CRMSettings(
+        "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=4,
+        criteria_class_names=class_names,
+    )  # fmt: skip
+    return export_crm(out, model, tokenizer, settings)
+
+
+def test_a_board_says_how_the_crm_read_each_criterion(minilm_tokenizer, tmp_path, capsys, monkeypatch):
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    crm_dir = _two_tower_export(minilm_tokenizer, tmp_path / "crm", CLASS_NAMES)
+    criteria = ["Use bullet points.", "No lists,   please."]
+    engine = LeaderboardEngine(crm_dir, tmp_path / "cache.sqlite", device="cpu", precision="fp32")
+    board = engine.board(corpus, criteria, select_queries(corpus), rounds=50)
+    posteriors = engine.crm.criteria_posteriors(["Use bullet points.", "No lists, please."])
+    assert [r.criterion for r in board.readings] == ["Use bullet points.", "No lists, please."]
+    for reading, posterior in zip(board.readings, posteriors):
+        assert f"{reading.family}/{reading.polarity}" == CLASS_NAMES[int(posterior.argmax())]
+        assert reading.probability == pytest.approx(float(posterior.max()), abs=1e-6)
+        assert reading.sure == (reading.probability >= 0.5)
+    # a fresh engine answers the readings from the cache, without loading the CRM
+    again = LeaderboardEngine(crm_dir, tmp_path / "cache.sqlite", device="cpu", precision="fp32")
+    assert again.board(corpus, criteria, select_queries(corpus), rounds=50, cached_only=True).readings == board.readings
+    assert again._crm is None
+    # the CLI prints them, and says which are unsure
+    monkeypatch.setattr("crm.usl.reading.SURE", 1.0)
+    args = ["--ckpt", str(crm_dir), "--corpus", str(tmp_path / "corpus"), "--cache", str(tmp_path / "cache.sqlite")]
+    assert usl_main([*args, "--criteria", "Use bullet points.", "--baseline", "base", "--rounds", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "How the CRM read the criteria" in out and f"read as asking for {board.readings[0].meaning}" in out
+    assert "unsure" in out
+
+
+def test_a_crm_without_named_classes_gives_no_readings(minilm_tokenizer, tmp_path):
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    crm_dir = _two_tower_export(minilm_tokenizer, tmp_path / "crm", None)  # as exports before format 5
+    engine = LeaderboardEngine(crm_dir, tmp_path / "cache.sqlite", device="cpu", precision="fp32")
+    assert engine.board(corpus, ["Use bullet points."], select_queries(corpus), rounds=50).readings == []

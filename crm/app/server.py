@@ -111,6 +111,7 @@ def board_json(board) -> dict[str, Any]:
         "queries": board.queries,
         "scored": board.scored,
         "rows": [r.as_dict() for r in board.rows],
+        "readings": [r.as_dict() for r in board.readings],
     }
 
 

@@ -10,6 +10,7 @@ from scipy.optimize import minimize
 from scipy.stats import kendalltau
 
 from crm.stats import sigmoid
+from crm.usl.reading import CriterionReading
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Board:
     scored: int  # model calls made for this board (0: everything came from the cache)
     notes: dict[str, int] = field(default_factory=dict)
     outcomes: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> question -> p(beats baseline)
+    readings: list[CriterionReading] = field(default_factory=list)  # how the CRM read each criterion
 
 
 def interval_ranks(lower: np.ndarray, upper: np.ndarray) -> list[int]:

@@ -22,6 +22,7 @@ from crm.precision import inference_plan
 from crm.stats import bootstrap_interval, sigmoid
 from crm.usl.board import Board, BoardRow, interval_ranks, length_controlled_win_rate
 from crm.usl.cache import Key, ScoreCache, content_key, criteria_key, normalise_criteria
+from crm.usl.reading import CriterionReading, reading_of
 
 log = logging.getLogger(__name__)
 CHUNK = 256  # items scored (and committed to the cache) at a time
@@ -208,6 +209,31 @@ class LeaderboardEngine:
                 on_progress(min(start + chunk, len(todo)), len(todo))
         return found, len(todo)
 
+    # ---- criteria readings ------------------------------------------------------------------
+    def criteria_readings(self, criteria: Sequence[str], cached_only: bool = False) -> list[CriterionReading]:
+        """How the CRM reads each criterion (:mod:`crm.usl.reading`), cached beside the scores (the top
+        class and its probability, under the criterion alone); empty for a CRM without a named criteria
+        classifier (cross-encoders, exports before format 5). ``cached_only``: the cached ones only."""
+        names = self.settings.criteria_class_names
+        if not names:
+            return []
+        criteria = normalise_criteria(criteria)
+        kinds = {"class": content_key("reading", "class"), "probability": content_key("reading", "probability")}
+        found = {c: self.cache.get(self.fingerprint, criteria_key([c]), kinds.values()) for c in criteria}
+        missing = [c for c in criteria if len(found[c]) < len(kinds)]
+        if missing and not cached_only:
+            posteriors = self.crm.criteria_posteriors(missing)
+            for criterion, posterior in zip(missing, posteriors):
+                top = int(posterior.argmax())
+                values = {kinds["class"]: top, kinds["probability"]: float(posterior[top])}
+                self.cache.put(self.fingerprint, criteria_key([criterion]), values)
+                found[criterion] = values
+        return [
+            reading_of(c, names[int(found[c][kinds["class"]])], found[c][kinds["probability"]])
+            for c in criteria
+            if len(found[c]) == len(kinds)
+        ]
+
     # ---- board -----------------------------------------------------------------------------
     def board(
         self,
@@ -261,7 +287,8 @@ class LeaderboardEngine:
             mean_lengths[model] = float(np.mean([len(corpus.answers[model][q]) for q in have])) if have else 0.0
         rows = self._rows(outcomes, lengths, mean_lengths, rounds, seed, length_control)
         notes = {"queries_without_baseline_answer": len(qids) - len(usable)}
-        return Board(rows, baseline, criteria, len(usable), computed, notes, per_query)
+        readings = self.criteria_readings(criteria, cached_only)
+        return Board(rows, baseline, criteria, len(usable), computed, notes, per_query, readings)
 
     @staticmethod
     def _rows(outcomes, lengths, mean_lengths, rounds, seed, length_control) -> list[BoardRow]:

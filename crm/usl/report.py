@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from crm.tables import print_tables, to_markdown
 from crm.usl.board import Board
@@ -42,12 +43,27 @@ def print_board(board: Board, corpus: str, topics, seconds: float, console: Cons
     console.print(f"{len(board.rows)} models in {seconds:.1f} s ({source})")
     if dropped := board.notes.get("queries_without_baseline_answer"):
         console.print(f"[yellow]{dropped} selected queries left out: {board.baseline} has no answer to them[/yellow]")
+    print_readings(board, console)
+
+
+def print_readings(board: Board, console: Console) -> None:
+    """How the CRM read each criterion, and which readings are unsure (the board may not follow them)."""
+    if board.readings:
+        console.print("How the CRM read the criteria:")
+    for r in board.readings:
+        line = f"  {r.criterion!r}: read as asking for {r.meaning} ({r.family}, p = {r.probability:.2f})"
+        if r.sure:
+            console.print(line, markup=False, highlight=False)
+        else:
+            warning = "unsure, the board may not follow this criterion; try rewording it"
+            console.print(f"[yellow]{escape(line)}: {warning}[/yellow]")
 
 
 def write_board(board: Board, out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     rows = [r.as_dict() for r in board.rows]
     meta = {"baseline": board.baseline, "criteria": board.criteria, "queries": board.queries, **board.notes}
+    meta["readings"] = [r.as_dict() for r in board.readings]
     out.with_suffix(".json").write_text(json.dumps({**meta, "rows": rows}, indent=2) + "\n")
     with out.with_suffix(".csv").open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["model"])

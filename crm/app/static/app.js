@@ -56,6 +56,7 @@ function overLimit(text, label) {  // a message when text is longer than the CRM
 function renderBoard(title, board) {
   const box = el("div"); box.append(el("h2", title));
   box.append(el("p", "criteria: " + board.criteria.join(" / ") + " · " + board.queries + " queries vs " + board.baseline, "muted"));
+  if (board.readings && board.readings.length) box.append(readings(board.readings));
   const table = el("table"); const head = el("tr");
   for (const h of ["rank", "model", "win rate", "95% interval", "n", "mean length"]) head.append(el("th", h));
   table.append(head);
@@ -67,6 +68,15 @@ function renderBoard(title, board) {
     table.append(tr);
   }
   box.append(table, chart(board.rows)); return box;
+}
+
+function readings(list) {  // how the CRM read each criterion; unsure readings are flagged
+  const ul = el("ul", "", "readings");
+  for (const r of list) {
+    const text = "“" + r.criterion + "”: read as asking for " + r.meaning + " (" + r.family + ", p = " + r.probability.toFixed(2) + ")";
+    ul.append(el("li", r.sure ? text : text + ": unsure, the board may not follow this criterion; try rewording it", r.sure ? "" : "unsure"));
+  }
+  return ul;
 }
 
 function chart(rows) {  // win rates with their 95% intervals, 0.5 marked
