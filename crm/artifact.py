@@ -60,7 +60,8 @@ class CRMSettings:
 
 def class_names(cfg) -> list[str] | None:
     """The (family, polarity) names of a run's criteria classifier classes, as the reader was taught them
-    (:func:`crm.data.criteria.wordings.reading_task`); None without a classifier."""
+    (:func:`crm.data.criteria.wordings.reading_task`); None without a classifier, or for one whose classes
+    are not the reading task's (its readings are then not shown; the export still works)."""
     classes = cfg.model.get("criteria_classes") or 0
     if not classes:
         return None
@@ -68,9 +69,7 @@ def class_names(cfg) -> list[str] | None:
 
     heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
     names = [f"{family}/{polarity}" for family, polarity in reading_task(list(heldout)).classes]
-    if len(names) != classes:
-        raise ValueError(f"model.criteria_classes={classes}, but the reading task has {len(names)} classes")
-    return names
+    return names if len(names) == classes else None  # a classifier of other classes: left unnamed
 
 
 class ExportError(ValueError):
