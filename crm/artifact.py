@@ -54,21 +54,20 @@ class CRMSettings:
             answer_tower=bool(cfg.model.get("answer_tower")),
             criteria_classes=cfg.model.get("criteria_classes") or 0,
             criteria_confidence=cfg.model.get("criteria_confidence") or 0.0,
-            criteria_class_names=class_names(cfg),
+            criteria_class_names=criteria_class_names(cfg),
         )
 
 
-def class_names(cfg) -> list[str] | None:
+def criteria_class_names(cfg) -> list[str] | None:
     """The (family, polarity) names of a run's criteria classifier classes, as the reader was taught them
-    (:func:`crm.data.criteria.wordings.reading_task`); None without a classifier, or for one whose classes
+    (:func:`crm.data.criteria.wordings.class_names`); None without a classifier, or for one whose classes
     are not the reading task's (its readings are then not shown; the export still works)."""
     classes = cfg.model.get("criteria_classes") or 0
     if not classes:
         return None
-    from crm.data.criteria.wordings import reading_task  # the taxonomy, no torch
+    from crm.data.criteria.wordings import class_names  # the taxonomy, no torch
 
-    heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
-    names = [f"{family}/{polarity}" for family, polarity in reading_task(list(heldout)).classes]
+    names = class_names(list((cfg.data.get("attributes") or {}).get("heldout_families") or []))
     return names if len(names) == classes else None  # a classifier of other classes: left unnamed
 
 

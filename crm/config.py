@@ -55,9 +55,9 @@ def resume_run_dir(ckpt_path: str | None, train: bool, default: str) -> str:
 
 def criteria_classes(heldout_families) -> int:
     """How many (family, polarity) classes the criteria reader is taught with these families held out."""
-    from crm.data.criteria.wordings import reading_task  # the taxonomy: only when a config asks
+    from crm.data.criteria.wordings import class_names  # the taxonomy: only when a config asks
 
-    return len(reading_task(list(heldout_families or [])).classes)
+    return len(class_names(list(heldout_families or [])))
 
 
 def register_resolvers() -> None:

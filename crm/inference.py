@@ -132,9 +132,8 @@ class CRM:
             return None
         device = next(self.model.parameters()).device
         batch = self.tokenizer(list(criteria), padding=True, truncation=True, return_tensors="pt").to(device)
-        reading = self.model.read_criteria(batch["input_ids"], batch["attention_mask"])
-        classifier = self.model.criteria_classifier
-        return classifier(reading.to(classifier.weight.dtype)).float().softmax(-1).cpu()
+        reading = self.model.read_criteria(batch["input_ids"], batch["attention_mask"])  # in the head's fp32
+        return self.model.criteria_classifier(reading).softmax(-1).cpu()
 
     def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> np.ndarray:
         """p(the user prefers A over B | criteria) for each sample (float64)."""

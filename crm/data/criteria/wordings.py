@@ -33,3 +33,8 @@ def reading_task(heldout: Collection[str]) -> ReadingTask:
         train += [(t, label) for t in family.texts(polarity, "train") + family.texts(polarity, "grammar")]
         test += [(t, label) for t in family.texts(polarity, "test")]
     return ReadingTask(classes, train, test)
+
+
+def class_names(heldout: Collection[str]) -> list[str]:
+    """``family/polarity`` of each reading class, in the classifier's order (exports name them so)."""
+    return [f"{family}/{polarity}" for family, polarity in reading_task(heldout).classes]
