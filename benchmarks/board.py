@@ -6,13 +6,16 @@ from __future__ import annotations
 import itertools
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 from benchmarks.common import measure, row, scratch_dir
 
 
-def naive_loop(crm, corpus, qids, models, baseline, criteria) -> int:
-    """The reference repository's way: every pair in its own forward pass; returns the pairs judged."""
+def naive_loop(crm, corpus, qids, models, baseline, criteria, remember: bool = False) -> int:
+    """The reference repository's way: every pair in its own forward pass, read in full (a two-tower CRM
+    forgets each pair's criteria reading and answer descriptions before the next, unless ``remember``);
+    returns the pairs judged."""
     judged = 0
     for model in models:
         for qid in qids:
@@ -23,6 +26,8 @@ def naive_loop(crm, corpus, qids, models, baseline, criteria) -> int:
                 (criteria, history, corpus.answers[model][qid]),
                 (criteria, history, corpus.answers[baseline][qid]),
             ]
+            if not remember:
+                crm.model.forget()
             crm.answer_rewards(items, batch_size=2)
             judged += 1
     return judged
@@ -61,17 +66,19 @@ def scoring(
         crm.model.forget()  # cold, like the loop: nothing a two-tower CRM remembers from the last repetition
         LeaderboardEngine(crm, scratch_dir() / "cache.sqlite").board(corpus, criteria, qids, baseline, rounds=200)
 
-    def loop():
+    def loop(remember: bool = False):
         crm.model.forget()
-        naive_loop(crm, corpus, qids, models, baseline, criteria)
+        naive_loop(crm, corpus, qids, models, baseline, criteria, remember)
 
-    engine = measure(engine_board, reps)
-    naive = measure(loop, reps)
     what = f"{len(models)} models x {len(qids)} queries, cache off"
-    return [
-        row("board scoring", f"engine ({what})", "answers/s", engine, pairs),
-        row("board scoring", f"naive loop ({what})", "answers/s", naive, pairs, baseline=True),
+    figures = [
+        row("board scoring", f"engine ({what})", "answers/s", measure(engine_board, reps), pairs),
+        row("board scoring", f"naive loop ({what})", "answers/s", measure(loop, reps), pairs, baseline=True),
     ]
+    if crm.settings.answer_tower:  # how much of the lead is remembering answers, how much batching
+        remembered = measure(partial(loop, remember=True), reps)
+        figures.append(row("board scoring", f"naive loop, answers remembered ({what})", "answers/s", remembered, pairs))
+    return figures
 
 
 def criteria_edit(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[str], precision: str) -> list[dict]:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 @dataclass
 class Timing:
@@ -75,10 +77,39 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} cores, {bf16}, {gpu}"
 
 
-def minilm_crm(out_dir: Path, head: str = "bt", two_towers: bool = False) -> Path:
-    """The quickstart CRM's architecture (pretrained all-MiniLM-L6-v2 and a reward head, the quickstart's
-    length budget), exported without training: speed does not depend on what the head learned.
-    ``two_towers``: the quickstart's two-tower form (``conf/model/minilm.yaml``); else the cross-encoder."""
+def train_config(overrides: tuple[str, ...] | list[str] = ()):
+    """``conf/train.yaml`` composed with ``overrides``: the config ``python train.py <overrides>`` runs."""
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    from crm.config import register_resolvers
+
+    register_resolvers()
+    GlobalHydra.instance().clear()
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        return compose("train", overrides=list(overrides))
+
+
+def quickstart_crm(out_dir: Path) -> Path:
+    """The CRM ``python train.py`` trains (two towers, each criterion read alone, the criteria classifier),
+    exported untrained: speed does not depend on what it learned."""
+    import torch
+    from transformers import AutoTokenizer
+
+    from crm.artifact import CRMSettings
+    from crm.config import minilm_path
+    from crm.export import export_crm
+    from crm.models.factory import build_reward_model
+
+    torch.manual_seed(0)
+    cfg = train_config()
+    model = build_reward_model(cfg.model, cfg.loss.head)
+    return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), CRMSettings.from_config(cfg))
+
+
+def minilm_crm(out_dir: Path, head: str = "bt") -> Path:
+    """The earlier quickstart's cross-encoder (pretrained all-MiniLM-L6-v2 reading criteria, query and
+    answer in one sequence, and a reward head), exported without training."""
     import torch
     from transformers import AutoTokenizer
 
@@ -88,12 +119,8 @@ def minilm_crm(out_dir: Path, head: str = "bt", two_towers: bool = False) -> Pat
     from crm.models.reward_model import RewardModel, load_backbone
 
     torch.manual_seed(0)
-    interaction = 64 if two_towers else 0
-    tower = load_backbone(pretrained=minilm_path()) if two_towers else None
-    backbone = load_backbone(pretrained=minilm_path())
-    model = RewardModel(backbone, head, "mean", interaction=interaction, answer_tower=tower)
-    budget = {"max_length": 256, "max_response_tokens": 96, "max_query_tokens": 48}
-    settings = CRMSettings(head, "mean", "text_pair", **budget, interaction=interaction, answer_tower=two_towers)
+    model = RewardModel(load_backbone(pretrained=minilm_path()), head, "mean")
+    settings = CRMSettings(head, "mean", "text_pair", max_length=256, max_response_tokens=96, max_query_tokens=48)
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), settings)
 
 

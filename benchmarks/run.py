@@ -2,6 +2,7 @@
 and the command. ``--smoke`` runs every benchmark on a tiny generated corpus (what the test suite checks).
 
     python benchmarks/run.py                 # Arena-Hard from CRM_RAW_DIR, the quickstart CRM's architecture
+    python benchmarks/run.py --architecture cross-encoder   # the earlier quickstart's cross-encoder
     python benchmarks/run.py --ckpt RUN_DIR  # a trained CRM instead
     python benchmarks/run.py --only training --train-model qwen3_0_6b_random   # on a GPU
 """
@@ -17,10 +18,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python benchmarks/run.py` from a checkout
 
 from benchmarks import board, engines, training  # noqa: E402
-from benchmarks.common import Figure, machine, minilm_crm, scratch_dir  # noqa: E402
+from benchmarks.common import Figure, machine, minilm_crm, quickstart_crm, scratch_dir  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point.", "Use bullet points when listing several things."]
+ARCHITECTURES = {"quickstart": quickstart_crm, "cross-encoder": minilm_crm}  # untrained CRMs, when no --ckpt
 BENCHMARKS = ("training", "scoring", "rerank", "edit", "evaluation", "engines")
 
 
@@ -119,18 +121,18 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
     if corpus.default_baseline is None:
         corpus.default_baseline = corpus.models[0]
     reps = 1 if args.smoke else args.reps
-    crm_dir = args.ckpt or minilm_crm(work / "crm")
+    from crm.artifact import read_settings, resolve_export
+
+    crm_dir = args.ckpt or ARCHITECTURES[args.architecture](work / "crm")
+    two_towers = read_settings(resolve_export(crm_dir)).answer_tower
     results: list[Figure] = []
     if "scoring" in chosen:
         results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision, args.engine)
     if "rerank" in chosen:
         results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
     if "edit" in chosen:
-        from crm.artifact import read_settings, resolve_export
-
-        given = args.ckpt is not None and read_settings(resolve_export(args.ckpt)).answer_tower
-        two_towers = args.ckpt if given else minilm_crm(work / "crm-two-towers", two_towers=True)
-        results += board.criteria_edit(two_towers, corpus, args.queries, reps, CRITERIA, args.precision)
+        edited = crm_dir if two_towers else quickstart_crm(work / "crm-two-towers")
+        results += board.criteria_edit(edited, corpus, args.queries, reps, CRITERIA, args.precision)
     if "evaluation" in chosen:
         results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
     if "engines" in chosen:
@@ -141,7 +143,13 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--ckpt", type=Path, help="a CRM run or export directory (default: MiniLM, untrained head)")
+    parser.add_argument("--ckpt", type=Path, help="a CRM run or export directory (default: --architecture, untrained)")
+    parser.add_argument(
+        "--architecture",
+        choices=sorted(ARCHITECTURES),
+        default="quickstart",
+        help="the untrained CRM scored without --ckpt: the quickstart's two towers or a cross-encoder",
+    )
     parser.add_argument("--corpus", default="arena_hard", help="mt_bench, arena_hard or a corpus directory")
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--queries", type=int, default=20, help="queries scored by the scoring benchmarks")

@@ -20,9 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.common import Figure, scratch_dir
+from benchmarks.common import ROOT, Figure, scratch_dir, train_config
 
-ROOT = Path(__file__).resolve().parent.parent
 GROUPED = "data.group_by_length=true"
 # variant -> (what the table calls it, compose overrides, compile the model). Ours as configured: length-grouped
 # batches, fused AdamW, and (MiniLM under bf16 on a CPU) eager attention; each variant takes one of them away
@@ -43,14 +42,6 @@ GPU_VARIANTS = ("trl", "ours-shuffled", "ours-foreach", "ours")
 def compose(model: str, batch: int, pairs: int, precision: str, extra: tuple[str, ...] = ()):
     """The training config of ``python train.py model=<model> head=bt data=styles ...`` for ``pairs`` pairs
     under one fixed polarity (one chosen and one rejected row per pair), all weights trained."""
-    from hydra import compose as hydra_compose
-    from hydra import initialize_config_dir
-    from hydra.core.global_hydra import GlobalHydra
-
-    from crm.config import register_resolvers
-
-    register_resolvers()
-    GlobalHydra.instance().clear()
     overrides = [
         f"model={model}",
         "head=bt",
@@ -72,8 +63,7 @@ def compose(model: str, batch: int, pairs: int, precision: str, extra: tuple[str
             "model.interaction=0",
             "optim.head_lr_scale=1.0",
         ]
-    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-        return hydra_compose("train", overrides=[*overrides, *extra])
+    return train_config([*overrides, *extra])
 
 
 class StepLog:

@@ -10,9 +10,18 @@ def test_every_benchmark_runs_on_a_tiny_corpus_and_prints_its_row(capsys, monkey
     assert main(["--smoke"]) == 0
     out = capsys.readouterr().out
     rows = ("engine (2 models x 4 queries", "naive loop", "baseline", "engine call", "CLI process", "CRMScorer")
+    rows += ("naive loop, answers remembered",)  # the quickstart's two towers by default
     rows += ("answers remembered (3 models x 4 queries, two towers)", "answers described again")
     rows += ("TRL RewardTrainer", "ours (length-grouped, fused AdamW)", "tokens/s", "% padding", "peak MiB")
-    rows += ("ONNX Runtime fp32: board answers", "PyTorch dynamic int8: accuracy on 12 test pairs", "decisions changed")
+    rows += ("ONNX Runtime fp32: board answers", "answer tower dynamic int8: accuracy on 12 test pairs", "decisions changed")
     for row in rows:
         assert row in out
     assert "Benchmarks on" in out and "cores" in out and "command: python benchmarks/run.py --smoke" in out
+
+
+def test_the_cross_encoder_benchmarks_run_too(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["--smoke", "--architecture", "cross-encoder", "--only", "scoring,engines"]) == 0
+    out = capsys.readouterr().out
+    assert "PyTorch dynamic int8: accuracy on 12 test pairs" in out and "ONNX Runtime dynamic int8" in out
+    assert "naive loop (2 models x 4 queries" in out and "answers remembered" not in out
