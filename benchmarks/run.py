@@ -81,16 +81,13 @@ def rows_of(results: list[Figure]) -> list[list[str]]:
 
 def train_figures(args: argparse.Namespace, work: Path) -> list[Figure]:
     """Benchmark 1; ``--smoke``: the tiny Qwen3 on tiny files, two steps counted."""
-    import torch
-
-    default = training.GPU_VARIANTS if torch.cuda.is_available() else training.CPU_VARIANTS
-    variants = tuple(args.train_variants.split(",")) if args.train_variants else default
+    precision = {"bf16": "bf16-mixed", "fp32": "32-true"}.get(args.precision, args.precision)
+    variants = tuple(args.train_variants.split(",")) if args.train_variants else training.default_variants(precision)
     if args.smoke:  # the two trainers; each variant of ours is one config override
         variants = ("trl", "ours")
         files = tiny_pairs(work)
         extra = ("data.files={" + ",".join(f"{k}:'{v}'" for k, v in files.items()) + "}", "trainer.precision=32-true")
         return training.training("qwen3_tiny", 3, 1, 4, "32-true", variants, extra)
-    precision = {"bf16": "bf16-mixed", "fp32": "32-true"}.get(args.precision, args.precision)
     sizes = (args.train_steps, args.train_warmup, args.train_batch)
     return training.training(args.train_model, *sizes, precision, variants, tuple(args.train_set))
 
@@ -152,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--corpus", default="arena_hard", help="mt_bench, arena_hard or a corpus directory")
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
-    parser.add_argument("--queries", type=int, default=20, help="queries scored by the scoring benchmarks")
+    parser.add_argument("--queries", type=int, default=12, help="queries scored by the scoring benchmarks")
     parser.add_argument("--reps", type=int, default=3, help="measured repetitions (after one warm-up)")
     parser.add_argument("--only", default=",".join(BENCHMARKS), help=f"comma-separated subset of {BENCHMARKS}")
     parser.add_argument("--precision", default="auto", help="auto (bf16 where native), bf16 or fp32")
