@@ -90,9 +90,10 @@ def train_config(overrides: tuple[str, ...] | list[str] = ()):
         return compose("train", overrides=list(overrides))
 
 
-def quickstart_crm(out_dir: Path) -> Path:
+def quickstart_crm(out_dir: Path, layers: int | None = None) -> Path:
     """The CRM ``python train.py`` trains (two towers, each criterion read alone, the criteria classifier),
-    exported untrained: speed does not depend on what it learned."""
+    exported untrained: speed does not depend on what it learned. ``layers``: keep only the first
+    ``layers`` of MiniLM's six (the smoke run's tiny CRM)."""
     import torch
     from transformers import AutoTokenizer
 
@@ -102,14 +103,14 @@ def quickstart_crm(out_dir: Path) -> Path:
     from crm.models.factory import build_reward_model
 
     torch.manual_seed(0)
-    cfg = train_config()
+    cfg = train_config([f"+model.backbone.config_overrides.num_hidden_layers={layers}"] if layers else [])
     model = build_reward_model(cfg.model, cfg.loss.head)
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), CRMSettings.from_config(cfg))
 
 
-def minilm_crm(out_dir: Path, head: str = "bt") -> Path:
+def minilm_crm(out_dir: Path, layers: int | None = None, head: str = "bt") -> Path:
     """The earlier quickstart's cross-encoder (pretrained all-MiniLM-L6-v2 reading criteria, query and
-    answer in one sequence, and a reward head), exported without training."""
+    answer in one sequence, and a reward head), exported without training; ``layers`` as above."""
     import torch
     from transformers import AutoTokenizer
 
@@ -119,7 +120,8 @@ def minilm_crm(out_dir: Path, head: str = "bt") -> Path:
     from crm.models.reward_model import RewardModel, load_backbone
 
     torch.manual_seed(0)
-    model = RewardModel(load_backbone(pretrained=minilm_path()), head, "mean")
+    overrides = {"num_hidden_layers": layers} if layers else None
+    model = RewardModel(load_backbone(pretrained=minilm_path(), config_overrides=overrides), head, "mean")
     settings = CRMSettings(head, "mean", "text_pair", max_length=256, max_response_tokens=96, max_query_tokens=48)
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), settings)
 

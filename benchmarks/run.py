@@ -109,7 +109,8 @@ def test_pairs(args: argparse.Namespace, work: Path) -> list:
 
 
 def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> list[Figure]:
-    """Benchmarks 2, 3 and 5, on one corpus and CRM."""
+    """Benchmarks 2-5 and the criteria edit, on one corpus and CRM."""
+    from crm.artifact import read_settings, resolve_export
     from crm.config import default_raw_dir
     from crm.usl.corpus import load_named_corpus
 
@@ -118,9 +119,8 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
     if corpus.default_baseline is None:
         corpus.default_baseline = corpus.models[0]
     reps = 1 if args.smoke else args.reps
-    from crm.artifact import read_settings, resolve_export
-
-    crm_dir = args.ckpt or ARCHITECTURES[args.architecture](work / "crm")
+    layers = 1 if args.smoke else None  # the smoke run's CRM: one layer per tower
+    crm_dir = args.ckpt or ARCHITECTURES[args.architecture](work / "crm", layers)
     two_towers = read_settings(resolve_export(crm_dir)).answer_tower
     results: list[Figure] = []
     if "scoring" in chosen:
@@ -128,7 +128,7 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
     if "rerank" in chosen:
         results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
     if "edit" in chosen:
-        edited = crm_dir if two_towers else quickstart_crm(work / "crm-two-towers")
+        edited = crm_dir if two_towers else quickstart_crm(work / "crm-two-towers", layers)
         results += board.criteria_edit(edited, corpus, args.queries, reps, CRITERIA, args.precision)
     if "evaluation" in chosen:
         results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)

@@ -39,8 +39,7 @@ VARIANTS: dict[str, tuple[str, tuple[str, ...], bool]] = {
 # does, so they would measure nothing there. torch.compile was measured and not adopted (docs/PERFORMANCE.md):
 # ours-compile is asked for by name.
 CPU_VARIANTS = ("trl", "trl-eager", "ours-shuffled", "ours-foreach", "ours-sdpa", "ours")
-FP32_CPU_VARIANTS = ("trl", "ours-shuffled", "ours-foreach", "ours")
-GPU_VARIANTS = ("trl", "ours-shuffled", "ours-foreach", "ours")
+FP32_CPU_VARIANTS = GPU_VARIANTS = ("trl", "ours-shuffled", "ours-foreach", "ours")
 
 
 def default_variants(precision: str) -> tuple[str, ...]:
