@@ -90,10 +90,21 @@ def train_config(overrides: tuple[str, ...] | list[str] = ()):
         return compose("train", overrides=list(overrides))
 
 
-def quickstart_crm(out_dir: Path, layers: int | None = None) -> Path:
-    """The CRM ``python train.py`` trains (two towers, each criterion read alone, the criteria classifier),
-    exported untrained: speed does not depend on what it learned. ``layers``: keep only the first
-    ``layers`` of MiniLM's six (the smoke run's tiny CRM)."""
+# The quickstart's MiniLM as one cross-encoder (criteria, query and answer in one sequence, no reader taught
+# first): the earlier quickstart's CRM, and what TRL's RewardTrainer trains.
+CROSS_ENCODER = (
+    "reader=none",
+    "model.answer_tower=false",
+    "model.interaction=0",
+    "model.criteria_classes=0",
+    "model.input_format=text_pair",
+)
+
+
+def untrained_crm(out_dir: Path, overrides: tuple[str, ...] = (), layers: int | None = None) -> Path:
+    """The CRM ``python train.py <overrides>`` trains (by default the quickstart's: two towers, each criterion
+    read alone, the criteria classifier), exported untrained: speed does not depend on what it learned.
+    ``layers``: keep only the first ``layers`` of MiniLM's six (the smoke run's tiny CRM)."""
     import torch
     from transformers import AutoTokenizer
 
@@ -103,27 +114,11 @@ def quickstart_crm(out_dir: Path, layers: int | None = None) -> Path:
     from crm.models.factory import build_reward_model
 
     torch.manual_seed(0)
-    cfg = train_config([f"+model.backbone.config_overrides.num_hidden_layers={layers}"] if layers else [])
+    cfg = train_config(
+        [*overrides, *([f"+model.backbone.config_overrides.num_hidden_layers={layers}"] if layers else [])]
+    )
     model = build_reward_model(cfg.model, cfg.loss.head)
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), CRMSettings.from_config(cfg))
-
-
-def minilm_crm(out_dir: Path, layers: int | None = None, head: str = "bt") -> Path:
-    """The earlier quickstart's cross-encoder (pretrained all-MiniLM-L6-v2 reading criteria, query and
-    answer in one sequence, and a reward head), exported without training; ``layers`` as above."""
-    import torch
-    from transformers import AutoTokenizer
-
-    from crm.artifact import CRMSettings
-    from crm.config import minilm_path
-    from crm.export import export_crm
-    from crm.models.reward_model import RewardModel, load_backbone
-
-    torch.manual_seed(0)
-    overrides = {"num_hidden_layers": layers} if layers else None
-    model = RewardModel(load_backbone(pretrained=minilm_path(), config_overrides=overrides), head, "mean")
-    settings = CRMSettings(head, "mean", "text_pair", max_length=256, max_response_tokens=96, max_query_tokens=48)
-    return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), settings)
 
 
 @cache

@@ -18,11 +18,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python benchmarks/run.py` from a checkout
 
 from benchmarks import board, engines, training  # noqa: E402
-from benchmarks.common import Figure, machine, minilm_crm, quickstart_crm, scratch_dir  # noqa: E402
+from benchmarks.common import CROSS_ENCODER, Figure, machine, scratch_dir, untrained_crm  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point.", "Use bullet points when listing several things."]
-ARCHITECTURES = {"quickstart": quickstart_crm, "cross-encoder": minilm_crm}  # untrained CRMs, when no --ckpt
+ARCHITECTURES = {"quickstart": (), "cross-encoder": CROSS_ENCODER}  # the untrained CRM without --ckpt: its overrides
 BENCHMARKS = ("training", "scoring", "rerank", "edit", "evaluation", "engines")
 
 
@@ -120,7 +120,7 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
         corpus.default_baseline = corpus.models[0]
     reps = 1 if args.smoke else args.reps
     layers = 1 if args.smoke else None  # the smoke run's CRM: one layer per tower
-    crm_dir = args.ckpt or ARCHITECTURES[args.architecture](work / "crm", layers)
+    crm_dir = args.ckpt or untrained_crm(work / "crm", ARCHITECTURES[args.architecture], layers)
     two_towers = read_settings(resolve_export(crm_dir)).answer_tower
     results: list[Figure] = []
     if "scoring" in chosen:
@@ -128,7 +128,7 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
     if "rerank" in chosen:
         results += board.cached_rerank(crm_dir, corpus, corpus_arg, reps, CRITERIA, args.precision)
     if "edit" in chosen:
-        edited = crm_dir if two_towers else quickstart_crm(work / "crm-two-towers", layers)
+        edited = crm_dir if two_towers else untrained_crm(work / "crm-two-towers", layers=layers)
         results += board.criteria_edit(edited, corpus, args.queries, reps, CRITERIA, args.precision)
     if "evaluation" in chosen:
         results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)

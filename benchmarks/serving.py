@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python benchmarks/serving.py` from a checkout
 
-from benchmarks.common import Figure, machine, minilm_crm, scratch_dir  # noqa: E402
+from benchmarks.common import CROSS_ENCODER, Figure, machine, scratch_dir, untrained_crm  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point."]
 
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     from crm.tables import print_tables
 
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    ckpt = args.ckpt or minilm_crm(scratch_dir() / "crm")
+    ckpt = args.ckpt or untrained_crm(scratch_dir() / "crm", CROSS_ENCODER)
     results = figures(ckpt, args.clients, args.requests, args.responses, args.precision)
     header = ["benchmark", "what", "unit", "value", "range", "n", "vs baseline"]
     from crm.precision import inference_plan

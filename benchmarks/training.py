@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.common import ROOT, Figure, scratch_dir, train_config
+from benchmarks.common import CROSS_ENCODER, ROOT, Figure, scratch_dir, train_config
 
 GROUPED = "data.group_by_length=true"
 # variant -> (what the table calls it, compose overrides, compile the model). Ours as configured: length-grouped
@@ -73,13 +73,9 @@ def compose(model: str, batch: int, pairs: int, precision: str, extra: tuple[str
     ]
     if model == "minilm":  # TRL trains every weight of one cross-encoder: compare like with like
         overrides += [
-            "reader=none",
+            *CROSS_ENCODER,
             "model.freeze.embeddings=false",
             "model.freeze.layers=0",
-            "model.answer_tower=false",
-            "model.interaction=0",
-            "model.criteria_classes=0",
-            "model.input_format=text_pair",
             "optim.head_lr_scale=1.0",
         ]
     return train_config([*overrides, *extra])
