@@ -11,6 +11,9 @@ import pytest
 os.environ.setdefault("WANDB_MODE", "offline")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # One thread per test worker (pytest -n): the workers share the cores, and two threads each only contend.
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from crm.data.schema import PreferenceSample, conversation, write_samples
 
