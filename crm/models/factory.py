@@ -11,7 +11,7 @@ from transformers import PreTrainedModel
 
 from crm.data.rendering import CRITERIA_LIST
 from crm.models.lora import apply_lora, merge_lora
-from crm.models.reward_model import RewardModel, freeze_lower, load_backbone
+from crm.models.reward_model import RewardModel, freeze_lower, keep_lower_blocks, load_backbone
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +33,18 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
             weights=weights,
         )
 
+    def answer_tower() -> PreTrainedModel | None:
+        """A frozen copy of the pretrained backbone; ``answer_layers`` keeps only its lowest blocks."""
+        if not model_cfg.get("answer_tower"):
+            return None
+        layers = model_cfg.get("answer_layers")
+        return keep_lower_blocks(load(), layers) if layers else load()
+
     backbone = load()
     model = RewardModel(
         backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout,
         interaction=model_cfg.get("interaction") or 0,
-        answer_tower=load() if model_cfg.get("answer_tower") else None,  # a frozen copy of the pretrained backbone
+        answer_tower=answer_tower(),
         criteria_classes=model_cfg.get("criteria_classes") or 0,
         criteria_confidence=model_cfg.get("criteria_confidence") or 0.0,
         split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,

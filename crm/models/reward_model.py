@@ -467,18 +467,28 @@ def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: in
     elif embeddings:
         frozen += list(backbone.get_input_embeddings().parameters())
     if layers and layers != "all":
-        blocks = next(
-            (
-                m
-                for m in backbone.modules()
-                if isinstance(m, nn.ModuleList) and len(m) == backbone.config.num_hidden_layers
-            ),
-            None,
-        )
-        if blocks is None or layers > len(blocks):
-            raise ValueError(f"cannot freeze {layers} layers of {type(backbone).__name__}")
-        for block in blocks[:layers]:
+        for block in transformer_blocks(backbone, layers, "freeze")[:layers]:
             frozen += list(block.parameters())
     for param in frozen:
         param.requires_grad_(False)
     return sum(p.numel() for p in frozen)
+
+
+def transformer_blocks(backbone: PreTrainedModel, needed: int, purpose: str) -> nn.ModuleList:
+    """The backbone's stack of transformer blocks (at least ``needed`` of them, for the error message's ``purpose``)."""
+    blocks = next(
+        (m for m in backbone.modules() if isinstance(m, nn.ModuleList) and len(m) == backbone.config.num_hidden_layers),
+        None,
+    )
+    if blocks is None or needed > len(blocks):
+        raise ValueError(f"cannot {purpose} {needed} layers of {type(backbone).__name__}")
+    return blocks
+
+
+def keep_lower_blocks(backbone: PreTrainedModel, layers: int) -> PreTrainedModel:
+    """Drop every transformer block above the lowest ``layers`` (a frozen answer tower's lower blocks
+    keep an answer's surface form, what format criteria ask about, at a fraction of the cost)."""
+    blocks = transformer_blocks(backbone, layers, "keep")
+    del blocks[layers:]
+    backbone.config.num_hidden_layers = layers
+    return backbone
