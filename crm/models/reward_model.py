@@ -216,8 +216,9 @@ class RewardModel(nn.Module):
     - ``interaction`` > 0 adds a :class:`CriteriaInteraction` of that rank between the two segments;
     - ``answer_tower`` (a frozen pretrained encoder; needs ``interaction``) makes the CRM two towers:
       the trainable backbone reads the first segment alone, the frozen tower reads the answer alone
-      and describes it by the mean of every layer's states, and the reward is the interaction plus a
-      linear score of that description. A frozen tower's layers already tell bullets from prose and
+      and describes it by the mean of every layer's states (the quickstart keeps its lowest 4 blocks:
+      :func:`keep_lower_blocks`), and the reward is the interaction plus a linear score of that
+      description. A frozen tower's layers already tell bullets from prose and
       code from words, so training only teaches the backbone to read what the criteria ask for, on
       short sequences: many more criteria per second of a CPU than a cross-encoder sees.
 
