@@ -104,7 +104,7 @@ CROSS_ENCODER = (
 def untrained_crm(out_dir: Path, overrides: tuple[str, ...] = (), layers: int | None = None) -> Path:
     """The CRM ``python train.py <overrides>`` trains (by default the quickstart's: two towers, each criterion
     read alone, the criteria classifier), exported untrained: speed does not depend on what it learned.
-    ``layers``: keep only the first ``layers`` of MiniLM's six (the smoke run's tiny CRM)."""
+    ``layers``: keep only the first ``layers`` of MiniLM's six, in both towers (the smoke run's tiny CRM)."""
     import torch
     from transformers import AutoTokenizer
 
@@ -114,9 +114,8 @@ def untrained_crm(out_dir: Path, overrides: tuple[str, ...] = (), layers: int | 
     from crm.models.factory import build_reward_model
 
     torch.manual_seed(0)
-    cfg = train_config(
-        [*overrides, *([f"+model.backbone.config_overrides.num_hidden_layers={layers}"] if layers else [])]
-    )
+    fewer = [f"+model.backbone.config_overrides.num_hidden_layers={layers}", "model.answer_layers=null"]
+    cfg = train_config([*overrides, *(fewer if layers else [])])
     model = build_reward_model(cfg.model, cfg.loss.head)
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), CRMSettings.from_config(cfg))
 
