@@ -286,14 +286,27 @@ def test_two_towers_read_criteria_and_answer_apart(minilm_tokenizer):
         assert not torch.allclose(model(**other), together[:1])
 
 
-def test_answer_layers_keep_the_pretrained_towers_lowest_blocks(compose_train, minilm_tokenizer):
+def test_answer_layers_keep_the_pretrained_towers_lowest_blocks(compose_train, minilm_tokenizer, tmp_path):
+    from crm.artifact import CRMSettings
+    from crm.export import export_crm
+    from crm.inference import load_crm
+
     full = build_reward_model(compose_train("model=minilm", "model.answer_layers=null").model, "bt").eval()
-    lower = build_reward_model(compose_train("model=minilm", "model.answer_layers=3").model, "bt").eval()
+    cfg = compose_train("model=minilm", "model.answer_layers=3")
+    lower = build_reward_model(cfg.model, "bt").eval()
     assert lower.answer_tower.config.num_hidden_layers == 3 and len(lower.answer_tower.encoder.layer) == 3
     assert lower.score.in_features == 4 * 384  # the embeddings' mean and three blocks' means
     tower = minilm_tokenizer(["- one\n- two", "One and two, in a sentence."], padding=True, return_tensors="pt")
     ids, mask = tower["input_ids"], tower["attention_mask"]
     assert torch.allclose(lower.describe_answers(ids, mask), full.describe_answers(ids, mask)[:, : 4 * 384], atol=1e-5)
+    # the export holds the three-block tower, and the CRM loaded from it scores as the model
+    crm = load_crm(export_crm(tmp_path, lower, minilm_tokenizer, CRMSettings.from_config(cfg)), "cpu", "fp32")
+    assert len(crm.model.answer_tower.encoder.layer) == 3
+    criteria, history, answer = TWO_TOWER_ITEMS[0]
+    rendered = crm.renderer.encode(criteria, history, [answer]).features()
+    with torch.no_grad():
+        direct = lower(**{k: torch.tensor([v]) for k, v in rendered.items()})
+    assert torch.allclose(crm.answer_rewards(TWO_TOWER_ITEMS[:1]), direct.view(-1), atol=1e-5)
 
 
 def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(minilm_tokenizer):
