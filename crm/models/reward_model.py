@@ -218,9 +218,9 @@ class RewardModel(nn.Module):
       the trainable backbone reads the first segment alone, the frozen tower reads the answer alone
       and describes it by the mean of every layer's states (the quickstart keeps its lowest 4 blocks:
       :func:`keep_lower_blocks`), and the reward is the interaction plus a linear score of that
-      description. A frozen tower's layers already tell bullets from prose and
-      code from words, so training only teaches the backbone to read what the criteria ask for, on
-      short sequences: many more criteria per second of a CPU than a cross-encoder sees.
+      description. A frozen tower's layers already tell bullets from prose and code from words, so
+      training only teaches the backbone to read what the criteria ask for, on short sequences: many
+      more criteria per second of a CPU than a cross-encoder sees.
 
     Two towers remember (:class:`RowMemo`) each answer's description, which never changes, in training
     too: a head trained on a fixed reader then sees each answer described once, however many epochs it
