@@ -75,41 +75,62 @@ def test_heldout_queries_are_exactly_those_outside_the_training_split():
 class FakeEngine:
     """Boards whose win rates are a given function of each model's relative rate, per polarity."""
 
-    def __init__(self, corpus: Corpus, pos, neg):
+    def __init__(self, corpus: Corpus, pos, neg, misread=()):
         self.rates = relative_rates(corpus, "bullet_points", sorted(corpus.queries), "base")
         self.win = {"pos": pos, "neg": neg}
+        self.misread = set(misread)  # criteria read as the other polarity
         self.calls: list[list[str]] = []
 
     def board(self, corpus, criteria, qids, baseline=None, models=None, rounds=1000, seed=0, progress=False):
         self.calls.append(list(criteria))
-        win = self.win["pos" if len(self.calls) % 2 else "neg"]
+        polarity = "pos" if len(self.calls) % 2 else "neg"
+        win = self.win[{"pos": "neg", "neg": "pos"}[polarity] if criteria[0] in self.misread else polarity]
         rows = [BoardRow(m, win(r), 0.0, 1.0, 1, len(qids), 10.0) for m, r in self.rates.items()]
         return Board(rows, baseline, list(criteria), len(qids), 0)
 
 
-def fidelity(pos, neg, family="bullet_points", **kw):
+def fidelity(pos, neg, family="bullet_points", misread=(), **kw):
     corpus = make_corpus()
-    engine = FakeEngine(corpus, pos, neg)
+    engine = FakeEngine(corpus, pos, neg, misread)
     return engine, family_fidelity(engine, corpus, family, sorted(corpus.queries), "base", **kw)
 
 
 def test_a_faithful_board_has_spearman_one_and_reversed_polarities():
     engine, r = fidelity(lambda x: 0.5 + x / 2, lambda x: 0.5 - x / 2)
     family = get_family("bullet_points")
-    assert engine.calls == [[family.texts("pos", "test")[0]], [family.texts("neg", "test")[0]]]
-    assert not set(engine.calls[0] + engine.calls[1]) & set(family.texts("pos") + family.texts("neg"))  # unseen
+    pos, neg = family.texts("pos", "test"), family.texts("neg", "test")
+    assert len(pos) == len(neg) == 3 and r["wordings"] == 3  # every test-only wording, X and not-X paired
+    assert engine.calls == [[text] for pair in zip(pos, neg) for text in pair]
+    assert not set(pos + neg) & set(family.texts("pos") + family.texts("neg"))  # never trained on
     assert (r["spearman_pos"], r["spearman_neg"], r["kendall_tau"]) == pytest.approx((1.0, 1.0, -1.0))
+    assert r["lowest_spearman"] == pytest.approx(1.0) and len(r["by_wording"]) == 3
+    assert [w["criteria_pos"] for w in r["by_wording"]] == [[text] for text in pos]
     assert r["models"] == 3 and r["queries"] == 4 and r["seen"] and r["notes"] == []
     assert r["relative_rates"] == pytest.approx(EXPECTED)
     assert r["rate_spread"] == pytest.approx(float(np.std(list(EXPECTED.values()))))
 
 
+def test_one_misread_wording_lowers_the_mean_and_is_named_as_the_lowest():
+    second = get_family("bullet_points").texts("pos", "test")[1]
+    _, r = fidelity(lambda x: 0.5 + x / 2, lambda x: 0.5 - x / 2, misread=[second])
+    assert [w["spearman_pos"] for w in r["by_wording"]] == pytest.approx([1.0, -1.0, 1.0])
+    assert [w["kendall_tau"] for w in r["by_wording"]] == pytest.approx([-1.0, 1.0, -1.0])
+    assert (r["spearman_pos"], r["spearman_neg"], r["kendall_tau"]) == pytest.approx((1 / 3, 1.0, -1 / 3))
+    assert r["lowest_spearman"] == pytest.approx(-1.0)
+    _, one = fidelity(lambda x: 0.5 + x / 2, lambda x: 0.5 - x / 2, misread=[second], wordings=1)
+    assert one["spearman_pos"] == pytest.approx(1.0)  # the misread wording is not among the first one
+    with pytest.raises(ValueError, match="between 1 and 3"):
+        fidelity(lambda x: x, lambda x: x, wordings=4)
+    with pytest.raises(ValueError, match="paired"):
+        fidelity(lambda x: x, lambda x: x, criteria_pos=[["Lists!"]])
+
+
 def test_an_unfaithful_board_and_undefined_correlations():
-    _, backwards = fidelity(lambda x: 0.5 - x / 2, lambda x: 0.5 - x / 2, criteria_pos=["Lists!"])
+    _, backwards = fidelity(lambda x: 0.5 - x / 2, lambda x: 0.5 - x / 2, wordings=1, criteria_pos=[["Lists!"]])
     assert (backwards["spearman_pos"], backwards["spearman_neg"], backwards["kendall_tau"]) == pytest.approx(
         (-1.0, 1.0, 1.0)
     )
-    assert backwards["criteria_pos"] == ["Lists!"]
+    assert backwards["by_wording"][0]["criteria_pos"] == ["Lists!"] and backwards["wordings"] == 1
     _, flat = fidelity(lambda x: 0.5, lambda x: 0.5 - x / 2)
     assert flat["spearman_pos"] is None and flat["kendall_tau"] is None and flat["spearman_neg"] == pytest.approx(1.0)
     assert any("constant win rates" in n for n in flat["notes"])
@@ -125,7 +146,7 @@ def test_the_table_has_one_row_per_family_and_the_summary_splits_seen_from_held_
     ]
     title, header, rows = fidelity_table(results)
     assert header == TABLE_HEADER and len(rows) == 2 and all(len(row) == len(header) for row in rows)
-    assert rows[0][:5] == ["bullet_points", "seen", "1.000", "1.000", "-1.000"]
+    assert rows[0][:7] == ["bullet_points", "seen", "1.000", "1.000", "-1.000", "1.000", "3"]
     assert rows[1][1] == "held-out" and rows[1][2] == "-1.000"
     assert "| bullet_points | held-out |" in to_markdown((title, header, rows))
     summary = fidelity_summary(results)

@@ -18,6 +18,7 @@ from pathlib import Path
 from rich.console import Console
 
 from crm.config import cache_root, default_raw_dir
+from crm.data.criteria.texts import TEST_ONLY
 from crm.precision import ENGINES, PRECISIONS
 from crm.usl.board import board_kendall_tau
 from crm.usl.corpus import load_named_corpus
@@ -71,6 +72,12 @@ def _parser() -> argparse.ArgumentParser:
     fidelity = parser.add_argument_group("fidelity")
     fidelity.add_argument("--families", default="", help="comma-separated families (default: every verified one)")
     fidelity.add_argument("--heldout", default=None, help="families held out of training (default: the data's)")
+    fidelity.add_argument(
+        "--wordings",
+        type=int,
+        default=TEST_ONLY,
+        help=f"test-only wordings per polarity, two boards each; the correlations are their means (1-{TEST_ONLY})",
+    )
     fidelity.add_argument("--split-seed", type=int, default=0, help="the training data's split_seed")
     fidelity.add_argument(
         "--query-splits",
@@ -98,7 +105,7 @@ def fidelity_command(args: argparse.Namespace, corpus, argv: list[str], console:
     splits = [x.strip() for x in args.query_splits.split(",") if x.strip()]
     run_fidelity(
         engine, corpus, parse_families(args.families), args.baseline, args.split_seed, splits, heldout,
-        args.rounds, args.out, meta, console,
+        args.rounds, args.out, meta, console, args.wordings,
     )  # fmt: skip
 
 

@@ -27,10 +27,11 @@ from crm.data.criteria.taxonomy import (
     get_family,
     validate_families,
 )
+from crm.data.criteria.texts import TEST_ONLY
 from crm.data.criteria.verifiers import ABSENT, PRESENT
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
 from crm.tables import Table_, fmt, print_tables, to_markdown
-from crm.usl.board import board_kendall_tau
+from crm.usl.board import Board, board_kendall_tau
 
 TABLE_HEADER = [
     "family",
@@ -38,6 +39,8 @@ TABLE_HEADER = [
     "Spearman X",
     "Spearman not-X",
     "Kendall tau (X, not-X)",
+    "lowest Spearman",
+    "wordings",
     "models",
     "queries",
     "rate spread",
@@ -100,10 +103,19 @@ def present_rates(corpus: Corpus, family: str | Family, qids: Sequence[str]) -> 
     return rates
 
 
-def default_criteria(family: str | Family) -> tuple[list[str], list[str]]:
-    """One paraphrase per polarity, from the test-only wording: phrasings the CRM never trained on."""
+def default_criteria(family: str | Family, wordings: int = TEST_ONLY) -> tuple[list[list[str]], list[list[str]]]:
+    """The first ``wordings`` test-only paraphrases per polarity (phrasings the CRM never trained on), one
+    board's criteria each: a CRM may misread one wording, and one misread wording turns a whole board."""
     family = get_family(family) if isinstance(family, str) else family
-    return [family.texts("pos", "test")[0]], [family.texts("neg", "test")[0]]
+    if not 1 <= wordings <= TEST_ONLY:
+        raise ValueError(f"wordings must be between 1 and {TEST_ONLY} (the test-only paraphrases per polarity)")
+    return tuple([[text] for text in family.texts(polarity, "test")[:wordings]] for polarity in ("pos", "neg"))
+
+
+def _mean(values: Sequence[float | None]) -> float | None:
+    """The mean of the defined values (None where none is)."""
+    defined = [v for v in values if v is not None]
+    return float(np.mean(defined)) if defined else None
 
 
 def _finite(value: float) -> float | None:
@@ -130,61 +142,92 @@ def _spearman(label: str, win: Sequence[float], rate: Sequence[float], notes: li
         return _finite(spearmanr(win, rate).statistic)
 
 
+def _wording_fidelity(
+    pos: Board, neg: Board, ranked: Sequence[str], relative: Mapping[str, float], notes: list[str]
+) -> dict:
+    """How one wording per polarity's two boards follow the relative rates (undefined correlations: None)."""
+    win_pos, win_neg = ({r.model: r.win_rate for r in b.rows} for b in (pos, neg))
+    rate = [relative[m] for m in ranked]
+    x_wins, not_x_wins = [win_pos[m] for m in ranked], [win_neg[m] for m in ranked]
+    tau = None
+    if _defined("Kendall tau", {"X win rates": x_wins, "not-X win rates": not_x_wins}, notes):
+        tau = _finite(board_kendall_tau(*([r for r in b.rows if r.model in ranked] for b in (pos, neg)))[0])
+    return {
+        "criteria_pos": list(pos.criteria),
+        "criteria_neg": list(neg.criteria),
+        "spearman_pos": _spearman("Spearman X", x_wins, rate, notes),
+        "spearman_neg": _spearman("Spearman not-X", not_x_wins, [-r for r in rate], notes),
+        "kendall_tau": tau,
+        "win_rates_pos": dict(zip(ranked, x_wins)),
+        "win_rates_neg": dict(zip(ranked, not_x_wins)),
+    }
+
+
 def family_fidelity(
     engine,
     corpus: Corpus,
     family: str | Family,
     qids: Sequence[str],
     baseline: str | None = None,
-    criteria_pos: Sequence[str] | None = None,
-    criteria_neg: Sequence[str] | None = None,
+    criteria_pos: Sequence[Sequence[str]] | None = None,
+    criteria_neg: Sequence[Sequence[str]] | None = None,
+    wordings: int = TEST_ONLY,
     rounds: int = 200,
     seed: int = 0,
     models: Sequence[str] | None = None,
     heldout_families: Sequence[str] = DEFAULT_HELDOUT_FAMILIES,
     progress: bool = False,
 ) -> dict:
-    """Both polarity boards of one family and how faithfully they follow the family's relative rates.
+    """Both polarity boards of one family under each of several wordings, and how faithfully they follow
+    the family's relative rates.
 
-    ``engine`` is anything with :meth:`LeaderboardEngine.board`'s signature. Correlations that are
-    undefined (fewer than two models, constant input) are None, with the reason in ``notes``.
+    ``criteria_pos`` / ``criteria_neg`` are one criteria list per board (default: ``wordings`` test-only
+    paraphrases, :func:`default_criteria`); the i-th of each polarity are paired for the Kendall tau. The
+    correlations are the means over the wordings (``by_wording`` has each, ``lowest_spearman`` the worst):
+    a user writes one wording, and the check should not stand or fall with one. ``engine`` is anything
+    with :meth:`LeaderboardEngine.board`'s signature. Correlations that are undefined (fewer than two
+    models, constant input) are None, with the reason in ``notes``.
     """
     family = _verified(family)
     baseline = baseline or corpus.default_baseline
-    default_pos, default_neg = default_criteria(family)
-    criteria_pos, criteria_neg = list(criteria_pos or default_pos), list(criteria_neg or default_neg)
+    default_pos, default_neg = default_criteria(family, wordings)
+    criteria_pos = [list(c) for c in (criteria_pos or default_pos)]
+    criteria_neg = [list(c) for c in (criteria_neg or default_neg)]
+    if len(criteria_pos) != len(criteria_neg):
+        raise ValueError(f"{len(criteria_pos)} X wordings but {len(criteria_neg)} not-X ones: they are paired")
     board = dict(qids=qids, baseline=baseline, models=models, rounds=rounds, seed=seed, progress=progress)
-    pos, neg = engine.board(corpus, criteria_pos, **board), engine.board(corpus, criteria_neg, **board)
+    boards = [tuple(engine.board(corpus, c, **board) for c in pair) for pair in zip(criteria_pos, criteria_neg)]
     relative = relative_rates(corpus, family, qids, baseline)
-    win_pos, win_neg = ({r.model: r.win_rate for r in b.rows if np.isfinite(r.win_rate)} for b in (pos, neg))
-    ranked = [m for m in sorted(relative) if m in win_pos and m in win_neg]
+    finite = [{r.model for r in b.rows if np.isfinite(r.win_rate)} for pair in boards for b in pair]
+    ranked = [m for m in sorted(relative) if all(m in f for f in finite)]
     rate = [relative[m] for m in ranked]
     notes: list[str] = []
     spread = float(np.std(rate)) if rate else None
     if not spread:
         notes.append("every model has the same relative rate: this family cannot show fidelity here")
-    x_wins, not_x_wins = [win_pos[m] for m in ranked], [win_neg[m] for m in ranked]
-    tau = None
-    if _defined("Kendall tau", {"X win rates": x_wins, "not-X win rates": not_x_wins}, notes):
-        tau = _finite(board_kendall_tau(*([r for r in b.rows if r.model in ranked] for b in (pos, neg)))[0])
+    by_wording = []
+    for pos, neg in boards:
+        mine: list[str] = []
+        by_wording.append(_wording_fidelity(pos, neg, ranked, relative, mine))
+        prefix = f"{pos.criteria} / {neg.criteria}: " if len(boards) > 1 else ""
+        notes += [prefix + note for note in mine]
+    each = {k: [w[k] for w in by_wording] for k in ("spearman_pos", "spearman_neg", "kendall_tau")}
+    lowest = [v for k in ("spearman_pos", "spearman_neg") for v in each[k] if v is not None]
     return {
         "family": family.name,
         "kind": family.kind,
         "seen": family.name not in heldout_families,
         "baseline": baseline,
-        "criteria_pos": criteria_pos,
-        "criteria_neg": criteria_neg,
+        "wordings": len(boards),
         "models": len(ranked),
-        "queries": pos.queries,
-        "spearman_pos": _spearman("Spearman X", x_wins, rate, notes),
-        "spearman_neg": _spearman("Spearman not-X", not_x_wins, [-r for r in rate], notes),
-        "kendall_tau": tau,
+        "queries": boards[0][0].queries,
+        **{k: _mean(v) for k, v in each.items()},
+        "lowest_spearman": min(lowest) if lowest else None,
         "rate_spread": spread,
         "relative_rates": {m: relative[m] for m in ranked},
         "present_rates": present_rates(corpus, family, qids),
-        "win_rates_pos": dict(zip(ranked, x_wins)),
-        "win_rates_neg": dict(zip(ranked, not_x_wins)),
-        "scored": pos.scored + neg.scored,
+        "by_wording": by_wording,
+        "scored": sum(b.scored for pair in boards for b in pair),
         "notes": notes,
     }
 
@@ -198,6 +241,8 @@ def fidelity_table(results: Sequence[dict], title: str = "Board fidelity: win ra
             fmt(r["spearman_pos"], 3),
             fmt(r["spearman_neg"], 3),
             fmt(r["kendall_tau"], 3),
+            fmt(r["lowest_spearman"], 3),
+            str(r["wordings"]),
             str(r["models"]),
             str(r["queries"]),
             fmt(r["rate_spread"], 3),
@@ -264,16 +309,26 @@ def run_fidelity(
     out: Path | None = None,
     meta: Mapping | None = None,
     console: Console | None = None,
+    wordings: int = TEST_ONLY,
 ) -> list[dict]:
     """Every family's fidelity (default: every verified one; held out of training: the data's default) on
-    the queries outside the training split, printed and (with ``out``) written."""
+    the queries outside the training split, under ``wordings`` test-only wordings per polarity, printed
+    and (with ``out``) written."""
     console = console or Console()
     families = families or VERIFIED_FAMILIES
     heldout_families = DEFAULT_HELDOUT_FAMILIES if heldout_families is None else heldout_families
     qids = heldout_queries(corpus, split_seed, splits=query_splits)
     results = [
         family_fidelity(
-            engine, corpus, f, qids, baseline, rounds=rounds, heldout_families=heldout_families, progress=True
+            engine,
+            corpus,
+            f,
+            qids,
+            baseline,
+            wordings=wordings,
+            rounds=rounds,
+            heldout_families=heldout_families,
+            progress=True,
         )
         for f in families
     ]
@@ -287,6 +342,7 @@ def run_fidelity(
             "query_splits": list(query_splits),
             "heldout_queries": len(qids),
             "heldout_families": list(heldout_families),
+            "wordings": wordings,
         }
         write_fidelity(out, results, info)
         console.print(f"wrote {out / 'fidelity.json'} and {out / 'fidelity.md'}")
