@@ -8,7 +8,7 @@ import torch
 
 from crm.data.criteria.taxonomy import FAMILIES
 from crm.data.criteria.wordings import reading_task
-from crm.models.reader_pretraining import READER_FILE, pretrain_reader
+from crm.models.reader_pretraining import READER_FILE, polarity_loss, pretrain_reader
 from crm.models.reward_model import RewardModel, freeze_lower
 from crm.training import train
 from tests.conftest import TINY_TRAIN, files_override
@@ -26,6 +26,23 @@ def test_the_reading_task_holds_out_families_and_test_wording():
     assert task.test and not train_texts & {text for text, _ in task.test}  # test-only wording stays unseen
     assert {label for _, label in task.train} == set(range(len(task.classes)))
     assert reading_task(HELDOUT) == task  # deterministic
+    # classes come in (pos, neg) pairs of one family: what polarity_loss relies on
+    assert all(task.classes[i] == (task.classes[i + 1][0], "pos") for i in range(0, len(task.classes), 2))
+    assert all(task.classes[i][1] == "neg" for i in range(1, len(task.classes), 2))
+
+
+def test_the_polarity_term_weighs_only_the_same_familys_other_polarity():
+    labels = torch.tensor([0, 3])  # family 0 "pos", family 1 "neg"
+    logits = torch.zeros(2, 6)
+    assert polarity_loss(logits, labels).item() == pytest.approx(torch.log(torch.tensor(2.0)).item())
+    other_family = logits.clone()
+    other_family[0, 4], other_family[1, 0] = 9.0, 9.0  # another family's class, however likely
+    assert polarity_loss(other_family, labels).item() == pytest.approx(polarity_loss(logits, labels).item())
+    misread = logits.clone()
+    misread[0, 1], misread[1, 2] = 3.0, 3.0  # the right family, the other polarity
+    read = logits.clone()
+    read[0, 0], read[1, 3] = 3.0, 3.0
+    assert polarity_loss(misread, labels) > 3.0 > 0.05 > polarity_loss(read, labels)
 
 
 def reader_cfg(compose_train, steps: int = 3):

@@ -53,6 +53,7 @@ class CriteriaReading(LightningModule):
         lr: float,
         classifier_lr: float,
         warmup_ratio: float,
+        polarity_weight: float = 0.0,
     ):
         super().__init__()
         self.save_hyperparameters(ignore=["model", "optimizer", "scheduler"])
@@ -75,6 +76,8 @@ class CriteriaReading(LightningModule):
     def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
         logits = self(batch["input_ids"], batch["attention_mask"]).float()
         loss = nn.functional.cross_entropy(logits, batch["labels"])
+        if self.hparams.polarity_weight:
+            loss = loss + self.hparams.polarity_weight * polarity_loss(logits, batch["labels"])
         self.train_acc(logits, batch["labels"])
         size = batch["labels"].numel()
         self.log("reader/loss", loss, prog_bar=True, batch_size=size)
@@ -92,6 +95,16 @@ class CriteriaReading(LightningModule):
             {"params": list(self.classify.parameters()), "lr": self.hparams.classifier_lr},
         ]
         return with_schedule(self, self.optimizer_factory(groups))
+
+
+def polarity_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy between each label's class and the same family's other polarity alone.
+
+    The reader's commonest error is the right family read with the wrong polarity, which inverts a
+    judgement; this term weighs that choice beside the all-class one. Classes come in (pos, neg) pairs,
+    as :func:`crm.data.criteria.wordings.reading_task` orders them."""
+    pair = torch.stack([labels - labels % 2, labels - labels % 2 + 1], dim=1)
+    return nn.functional.cross_entropy(logits.gather(1, pair), labels % 2)
 
 
 class WordingCollator:
@@ -185,6 +198,7 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         lr=options.lr,
         classifier_lr=options.classifier_lr,
         warmup_ratio=cfg.optim.warmup_ratio,
+        polarity_weight=options.get("polarity_weight", 0.0),
     )
     budget = TimeBudget(
         options.minutes, calibration_steps=options.calibration_steps, validations=1, min_steps=options.min_steps
