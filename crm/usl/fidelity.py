@@ -142,12 +142,10 @@ def _spearman(label: str, win: Sequence[float], rate: Sequence[float], notes: li
         return _finite(spearmanr(win, rate).statistic)
 
 
-def _wording_fidelity(
-    pos: Board, neg: Board, ranked: Sequence[str], relative: Mapping[str, float], notes: list[str]
-) -> dict:
-    """How one wording per polarity's two boards follow the relative rates (undefined correlations: None)."""
+def _wording_fidelity(pos: Board, neg: Board, ranked: Sequence[str], rate: Sequence[float], notes: list[str]) -> dict:
+    """How one wording per polarity's two boards follow the ``ranked`` models' relative ``rate``
+    (undefined correlations: None)."""
     win_pos, win_neg = ({r.model: r.win_rate for r in b.rows} for b in (pos, neg))
-    rate = [relative[m] for m in ranked]
     x_wins, not_x_wins = [win_pos[m] for m in ranked], [win_neg[m] for m in ranked]
     tau = None
     if _defined("Kendall tau", {"X win rates": x_wins, "not-X win rates": not_x_wins}, notes):
@@ -208,7 +206,7 @@ def family_fidelity(
     by_wording = []
     for pos, neg in boards:
         mine: list[str] = []
-        by_wording.append(_wording_fidelity(pos, neg, ranked, relative, mine))
+        by_wording.append(_wording_fidelity(pos, neg, ranked, rate, mine))
         prefix = f"{pos.criteria} / {neg.criteria}: " if len(boards) > 1 else ""
         notes += [prefix + note for note in mine]
     each = {k: [w[k] for w in by_wording] for k in ("spearman_pos", "spearman_neg", "kendall_tau")}
