@@ -255,8 +255,8 @@ def fidelity_summary(results: Sequence[dict]) -> dict[str, dict]:
     summary = {}
     for group, seen in (("seen", True), ("held-out", False)):
         members = [r for r in results if r["seen"] == seen]
-        values = [r[k] for r in members for k in ("spearman_pos", "spearman_neg") if r[k] is not None]
-        summary[group] = {"families": len(members), "mean_spearman": float(np.mean(values)) if values else None}
+        values = [r[k] for r in members for k in ("spearman_pos", "spearman_neg")]
+        summary[group] = {"families": len(members), "mean_spearman": _mean(values)}
     return summary
 
 
