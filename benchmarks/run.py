@@ -17,13 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python benchmarks/run.py` from a checkout
 
-from benchmarks import board, engines, training  # noqa: E402
+from benchmarks import board, engines, reading, training  # noqa: E402
 from benchmarks.common import CROSS_ENCODER, Figure, machine, scratch_dir, untrained_crm  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point.", "Use bullet points when listing several things."]
 ARCHITECTURES = {"quickstart": (), "cross-encoder": CROSS_ENCODER}  # the untrained CRM without --ckpt: its overrides
-BENCHMARKS = ("training", "scoring", "rerank", "edit", "evaluation", "engines")
+BENCHMARKS = ("training", "reader", "scoring", "rerank", "edit", "evaluation", "engines")
 
 
 def tiny_corpus(root: Path) -> Path:
@@ -160,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--train-warmup", type=int, default=8, help="first steps not counted")
     parser.add_argument("--train-batch", type=int, default=8, help="pairs per training step")
     parser.add_argument("--train-variants", default=None, help=f"comma-separated subset of {sorted(training.VARIANTS)}")
+    parser.add_argument("--reader-steps", type=int, default=40, help="criteria reader steps per variant")
     parser.add_argument("--train-set", action="append", default=[], help="a training config override (repeatable)")
     parser.add_argument("--smoke", action="store_true", help="a tiny generated corpus, one repetition")
     args = parser.parse_args(argv)
@@ -168,7 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     results: list[Figure] = []
     if "training" in chosen:
         results += train_figures(args, work / "pairs")
-    if set(chosen) - {"training"}:
+    if "reader" in chosen:  # the smoke run: a one-block reader, two steps
+        results += reading.reader_steps(2, 1, layers=1) if args.smoke else reading.reader_steps(args.reader_steps, 5)
+    if set(chosen) - {"training", "reader"}:
         results += board_figures(args, chosen, work)
     from crm.precision import inference_plan
 

@@ -108,7 +108,8 @@ def tower_runners(model: torch.nn.Module, tokenizer, cache_dir: Path, int8: bool
     padded = tokenizer.pad([tokenizer("a criterion"), tokenizer("a longer answer here")], return_tensors="pt")
     example = {k: padded[k] for k in ("input_ids", "attention_mask")}
     runners = []
-    for name, method in (("reader", "read_criteria"), ("answer_tower", "describe_answers")):
+    # the towers' single-batch forms: the length chunks' Python control flow is not for tracing
+    for name, method in (("reader", "_read_criteria"), ("answer_tower", "_describe_answers")):
         path = cache_dir / f"{name}.onnx"
         if not path.exists():
             export_onnx(_Tower(model.float(), method), example, path)

@@ -11,7 +11,7 @@ from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
-from crm.models.reward_model import RewardModel, RowMemo, freeze_lower, pool
+from crm.models.reward_model import RewardModel, RowMemo, freeze_lower, in_length_chunks, pool
 from tests.conftest import ROOT, has_module, require, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model
@@ -361,6 +361,40 @@ def test_row_memo_forgets_the_oldest_rows_beyond_its_capacity():
     out = memo(lambda i, m: i.sum(1, keepdim=True).float(), ids, mask)
     assert out.view(-1).tolist() == [3.0, 3.0, 15.0]
     assert len(memo) == 2 and ids[0, :2].numpy().tobytes() not in memo.rows
+
+
+def test_length_chunks_cut_each_chunk_to_its_rows_and_keep_the_order():
+    torch.manual_seed(0)
+    lengths = [7, 2, 5, 1, 9, 3, 4, 6, 8, 2]
+    ids = torch.randint(1, 50, (len(lengths), 9))
+    right = (torch.arange(9) < torch.tensor(lengths).unsqueeze(1)).long()
+    widths = []
+
+    def encode(i, m):  # a row's own tokens only, and the width each call was given
+        widths.append(i.size(1))
+        return torch.stack([(row * keep).sum() + keep.sum() for row, keep in zip(i, m)]).unsqueeze(1).float()
+
+    whole = encode(ids * right, right)
+    widths.clear()
+    chunked = in_length_chunks(encode, ids * right, right, rows=4)
+    assert torch.equal(chunked, whole) and widths == [3, 7, 9]  # sorted by length: 1 2 2 3 | 4 5 6 7 | 8 9
+    left = right.flip(1)
+    assert torch.equal(in_length_chunks(encode, (ids * right).flip(1), left, rows=4), whole)
+    widths.clear()
+    assert torch.equal(in_length_chunks(encode, ids * right, right, rows=0), whole) and widths == [9]
+
+
+def test_two_towers_read_the_same_in_length_chunks_as_in_one_batch(minilm_tokenizer):
+    model = tiny_two_tower_model()
+    texts = ["Bullets.", "Use bullet points whenever you list several things.", "No.", "Prose over lists."]
+    batch = minilm_tokenizer(texts * 3, padding=True, return_tensors="pt")
+    ids, mask = batch["input_ids"], batch["attention_mask"]
+    with torch.no_grad():
+        chunked = model.read_criteria(ids, mask), model.describe_answers(ids, mask)
+        model.chunk_rows = 0
+        whole = model.read_criteria(ids, mask), model.describe_answers(ids, mask)
+    for a, b in zip(chunked, whole):
+        assert torch.allclose(a, b, atol=1e-5)
 
 
 def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
