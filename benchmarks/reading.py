@@ -16,8 +16,6 @@ import torch
 
 from benchmarks.common import Figure, train_config
 
-HELDOUT = ("closing_offer", "examples", "first_person", "hedging", "short_sentences")
-
 
 def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Figure]:
     """Wordings per second over ``steps`` reader steps after ``warmup``, whole batches (the baseline) and
@@ -34,7 +32,7 @@ def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Fig
     overrides = [f"+model.backbone.config_overrides.num_hidden_layers={layers}", "model.answer_layers=null"]
     cfg = train_config(overrides if layers else [])
     tokenizer = AutoTokenizer.from_pretrained(minilm_path())
-    task = reading_task(HELDOUT)
+    task = reading_task(cfg.data.attributes.heldout_families)
     size = cfg.reader.batch_size
     rng = random.Random(0)
     collate = WordingCollator(tokenizer, cfg.data.max_length)

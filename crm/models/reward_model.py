@@ -136,8 +136,8 @@ def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.
 
 
 # Rows per length chunk (:func:`in_length_chunks`): a random batch of 32 criteria wordings pads 435 real
-# tokens to about 1,250; four sorted chunks of 8 trim most of that, and smaller chunks lose more to
-# per-call overhead than they save (benchmarks/reading.py).
+# tokens to about 1,250; four sorted chunks of 8 trim most of that (1.30x faster reader steps,
+# benchmarks/reading.py), and chunks of 4 lost the gain to per-call overhead (docs/PERFORMANCE.md).
 CHUNK_ROWS = 8
 
 
