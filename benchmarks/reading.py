@@ -26,7 +26,7 @@ def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Fig
     from crm.config import minilm_path
     from crm.data.criteria.wordings import reading_task
     from crm.models.factory import build_reward_model
-    from crm.models.reader_pretraining import WordingCollator, polarity_loss
+    from crm.models.reader_pretraining import WordingCollator, polarity_loss, reader_parts, trainable_reader
     from crm.models.reward_model import CHUNK_ROWS
 
     overrides = [f"+model.backbone.config_overrides.num_hidden_layers={layers}", "model.answer_layers=null"]
@@ -42,22 +42,20 @@ def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Fig
         torch.manual_seed(0)
         model = build_reward_model(cfg.model, cfg.loss.head)
         model.chunk_rows = rows
-        model.backbone.requires_grad_(True)
-        model.backbone.get_input_embeddings().requires_grad_(False)
-        params = [p for p in model.backbone.parameters() if p.requires_grad] + list(
-            model.criteria_classifier.parameters()
-        )
-        optimizer = torch.optim.AdamW(params, lr=cfg.reader.lr, fused=True)
-        model.train()
         times = []
-        for batch in batches:
-            start = time.perf_counter()
-            logits = model.criteria_classifier(model.read_criteria(batch["input_ids"], batch["attention_mask"]))
-            loss = torch.nn.functional.cross_entropy(logits, batch["labels"]) + polarity_loss(logits, batch["labels"])
-            loss.backward()
-            optimizer.step()
-            optimizer.zero_grad()
-            times.append(time.perf_counter() - start)
+        with trainable_reader(model, embeddings=False):  # as train.py teaches it: input embeddings frozen
+            params = [p for p in reader_parts(model).parameters() if p.requires_grad]
+            optimizer = torch.optim.AdamW(params, lr=cfg.reader.lr, fused=True)
+            model.train()
+            for batch in batches:
+                start = time.perf_counter()
+                logits = model.criteria_classifier(model.read_criteria(batch["input_ids"], batch["attention_mask"]))
+                labels = batch["labels"]
+                loss = torch.nn.functional.cross_entropy(logits, labels) + polarity_loss(logits, labels)
+                loss.backward()
+                optimizer.step()
+                optimizer.zero_grad()
+                times.append(time.perf_counter() - start)
         counted = times[warmup:]
         rates = [size / t for t in counted]
         figures.append(

@@ -141,7 +141,7 @@ def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.
 CHUNK_ROWS = 8
 
 
-def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int = CHUNK_ROWS) -> torch.Tensor:
+def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int) -> torch.Tensor:
     """``encode(ids, mask)`` (one output row per input row) run on the rows sorted by length, ``rows`` at
     a time, each chunk cut to the columns its own rows use: a padded batch costs what its tokens cost.
     Outputs come back in the input's order; an encoder that ignores masked positions gives the same
