@@ -17,13 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python benchmarks/run.py` from a checkout
 
-from benchmarks import board, engines, reading, training  # noqa: E402
-from benchmarks.common import CROSS_ENCODER, Figure, machine, scratch_dir, untrained_crm  # noqa: E402
+from benchmarks import board, drawing, engines, reading, training  # noqa: E402
+from benchmarks.common import CROSS_ENCODER, Figure, machine, scratch_dir, train_config, untrained_crm  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point.", "Use bullet points when listing several things."]
 ARCHITECTURES = {"quickstart": (), "cross-encoder": CROSS_ENCODER}  # the untrained CRM without --ckpt: its overrides
-BENCHMARKS = ("training", "reader", "scoring", "rerank", "edit", "evaluation", "engines")
+BENCHMARKS = ("training", "reader", "drawing", "scoring", "rerank", "edit", "evaluation", "engines")
 
 
 def tiny_corpus(root: Path) -> Path:
@@ -92,9 +92,9 @@ def train_figures(args: argparse.Namespace, work: Path) -> list[Figure]:
     return training.training(args.train_model, *sizes, precision, variants, tuple(args.train_set))
 
 
-def test_pairs(args: argparse.Namespace, work: Path) -> list:
-    """Labelled pairs for the engines' accuracy: a seeded sample of the criteria mixture's test split
-    (attribute pairs, styles, votes); ``--smoke``: the tiny generated pairs."""
+def mixture_pairs(args: argparse.Namespace, work: Path, split: str, count: int) -> list:
+    """Labelled pairs of the criteria mixture's ``split`` (attribute pairs, styles, votes), a seeded
+    sample of ``count``; ``--smoke``: the tiny generated pairs."""
     import random
 
     from crm.data.schema import read_samples
@@ -104,8 +104,21 @@ def test_pairs(args: argparse.Namespace, work: Path) -> list:
     from crm.training import build_data
 
     _, datamodule = build_data(training.compose("minilm", 8, 8, "32-true", ("data=criteria",)))
-    samples = [s for path in datamodule.split_files("test") for s in read_samples(path)[0] if s.preference != "tie"]
-    return random.Random(0).sample(samples, min(args.test_pairs, len(samples)))
+    samples = [s for path in datamodule.split_files(split) for s in read_samples(path)[0] if s.preference != "tie"]
+    return random.Random(0).sample(samples, min(count, len(samples)))
+
+
+def drawing_figures(args: argparse.Namespace, work: Path) -> list[Figure]:
+    """The pair stage's sample drawing, with the quickstart's renderer settings."""
+    from transformers import AutoTokenizer
+
+    from crm.config import minilm_path
+
+    cfg = train_config()
+    samples = mixture_pairs(args, work, "train", args.draw_samples)
+    tokenizer = AutoTokenizer.from_pretrained(minilm_path())
+    sizes = (cfg.data.max_length, cfg.data.max_response_tokens)
+    return drawing.drawing(samples, tokenizer, cfg.loss.head, cfg.model.input_format, *sizes)
 
 
 def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> list[Figure]:
@@ -134,7 +147,7 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
         results += board.evaluation(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision)
     if "engines" in chosen:
         answers = board.board_answers(corpus, args.queries, CRITERIA)
-        results += engines.compare(crm_dir, answers, test_pairs(args, work / "pairs"), reps)
+        results += engines.compare(crm_dir, answers, mixture_pairs(args, work / "pairs", "test", args.test_pairs), reps)
     return results
 
 
@@ -161,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--train-batch", type=int, default=8, help="pairs per training step")
     parser.add_argument("--train-variants", default=None, help=f"comma-separated subset of {sorted(training.VARIANTS)}")
     parser.add_argument("--reader-steps", type=int, default=40, help="criteria reader steps per variant")
+    parser.add_argument("--draw-samples", type=int, default=4000, help="training samples the drawing benchmark draws")
     parser.add_argument("--train-set", action="append", default=[], help="a training config override (repeatable)")
     parser.add_argument("--smoke", action="store_true", help="a tiny generated corpus, one repetition")
     args = parser.parse_args(argv)
@@ -171,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
         results += train_figures(args, work / "pairs")
     if "reader" in chosen:  # the smoke run: a one-block reader, two steps
         results += reading.reader_steps(2, 1, layers=1) if args.smoke else reading.reader_steps(args.reader_steps, 5)
-    if set(chosen) - {"training", "reader"}:
+    if "drawing" in chosen:
+        results += drawing_figures(args, work / "pairs")
+    if set(chosen) - {"training", "reader", "drawing"}:
         results += board_figures(args, chosen, work)
     from crm.precision import inference_plan
 

@@ -12,6 +12,7 @@ def test_every_benchmark_runs_on_a_tiny_corpus_and_prints_its_row(capsys, monkey
     rows = ("engine (2 models x 4 queries", "naive loop", "baseline", "engine call", "CLI process", "CRMScorer")
     rows += ("naive loop, answers remembered",)  # the quickstart's two towers by default
     rows += ("answers remembered (3 models x 4 queries, two towers)", "answers described again")
+    rows += ("samples drawn: each row tokenized whole", "samples drawn: rows joined from remembered segments")
     rows += ("32 wordings: whole padded batches", "32 wordings: length chunks of 8", "padding of whole batches")
     rows += ("TRL RewardTrainer", "ours (length-grouped, fused AdamW)", "tokens/s", "% padding", "peak MiB")
     rows += (

@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, Renderer, SampleTooLong, criteria_block
+from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, PairTemplate, Renderer, SampleTooLong, criteria_block
 from tests.conftest import style_pair
 
 LONG = " ".join(f"word{i}" for i in range(2000))
@@ -223,3 +223,47 @@ def test_criteria_list_ends_each_criterion_at_a_separator_and_reads_no_header_or
     assert 0 < renderer.criteria_limits()["tokens"] and renderer._count(renderer.criteria_text(sample.criteria)) == (
         len(first) - 2
     )
+
+
+@pytest.mark.parametrize("tokenizer", ["minilm_tokenizer", "qwen_tokenizer"])
+def test_the_learnt_pair_template_joins_segments_as_the_tokenizer_does(request, tokenizer):
+    tok = request.getfixturevalue(tokenizer)
+    template = PairTemplate.learn(tok)
+    assert template is not None
+    pairs = [
+        ("Prefer concise answers. [SEP] No emojis, please!", "Sure! Here it is:\n\n1. **Step one**\n2. `code`"),
+        ("Ünïcödé — dashes “quotes”", "x" * 300),
+    ]
+    for first, second in pairs:
+        whole = tok(first, second, add_special_tokens=True)
+        alone = [tok(text, add_special_tokens=False)["input_ids"] for text in (first, second)]
+        joined = template.join(*alone)
+        assert joined.input_ids == whole["input_ids"]
+        assert joined.token_type_ids == whole.get("token_type_ids")
+
+
+def test_no_template_is_learnt_where_none_reproduces_the_tokenizer(minilm_tokenizer):
+    """A tokenizer whose pair encoding depends on the pair (here: the second segment tokenized in
+    capitals) cannot be joined from its segments: the renderer then tokenizes each pair whole."""
+
+    class PairDependent:
+        def __call__(self, first, second=None, **kwargs):
+            return minilm_tokenizer(first, second if second is None else second.upper() + first, **kwargs)
+
+    assert PairTemplate.learn(PairDependent()) is None
+
+
+@pytest.mark.parametrize("input_format", ["text_pair", "criteria_pair", "criteria_list"])
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_rows_joined_from_remembered_segments_equal_rows_tokenized_whole(minilm_tokenizer, input_format, head):
+    joined, whole = (
+        Renderer(minilm_tokenizer, head, input_format, max_length=96, max_response_tokens=40) for _ in range(2)
+    )
+    whole._pair_template = None
+    samples = [style_pair(f"Question {i}: why?", i) for i in range(6)]
+    samples[1].model_a[-1]["content"] = LONG  # cut to its view, then shortened further to fit
+    samples[2].criteria = ["I skim: bullet points, please.", "No jargon."]
+    samples[3].model_b[-1]["content"] = ""  # an empty segment: the tokenizer reads it as none
+    for sample in samples * 2:  # the second round reads every segment from memory
+        for a, b in zip(joined.encode_rows(sample), whole.encode_rows(sample)):
+            assert (a.input_ids, a.token_type_ids, a.truncated) == (b.input_ids, b.token_type_ids, b.truncated)

@@ -25,6 +25,7 @@ is shortened too; without it, a sample whose criteria and query leave no room fo
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -73,6 +74,62 @@ class Encoded:
 
 
 VIEW_CACHE_SIZE = 65536  # answers whose view a renderer remembers (about 30 MB)
+SEGMENT_CACHE_SIZE = 65536  # texts whose token ids a renderer remembers to join pairs (about 60 MB)
+
+
+@dataclass(frozen=True)
+class PairTemplate:
+    """How the tokenizer joins two segments, ``tokenizer(first, second)``: ``prefix first middle second
+    suffix`` and each part's token type. Learnt from the tokenizer on a probe pair (:meth:`learn`), so
+    a renderer can tokenize each criteria text and answer view once and join them per row: a training
+    epoch draws each answer under both polarities and in several pairs, and tokenizing every row anew
+    was most of the time spent drawing samples."""
+
+    prefix: tuple[int, ...]
+    middle: tuple[int, ...]
+    suffix: tuple[int, ...]
+    types: tuple[int, ...] | None  # of the prefix, first, middle, second, suffix (None: no token types)
+
+    def join(self, first: Sequence[int], second: Sequence[int]) -> Encoded:
+        parts = (self.prefix, first, self.middle, second, self.suffix)
+        ids = [token for part in parts for token in part]
+        types = None if self.types is None else [t for t, part in zip(self.types, parts) for _ in part]
+        return Encoded(ids, types, False)
+
+    @classmethod
+    def learn(cls, tokenizer) -> PairTemplate | None:
+        """The template that reproduces the tokenizer's own pair encoding of two probe pairs, or None
+        where no such template does (the caller then tokenizes each pair whole)."""
+        probes = [("the criteria", "an answer"), ("Prefer bold [SEP] No tables.", "Sure!\n\n- one\n- two 42")]
+
+        def whole(first: str, second: str) -> tuple[list[int], list[int] | None]:
+            enc = tokenizer(first, second, add_special_tokens=True, verbose=False)
+            return enc["input_ids"], enc.get("token_type_ids")
+
+        def alone(text: str) -> list[int]:
+            return tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"]
+
+        (first, second), ids, types = probes[0], *whole(*probes[0])
+        a, b = alone(first), alone(second)
+        for start in range(len(ids) - len(a) - len(b) + 1):
+            if ids[start : start + len(a)] != a:
+                continue
+            end_a = start + len(a)
+            for gap in range(len(ids) - end_a - len(b) + 1):
+                end_b = end_a + gap + len(b)
+                if ids[end_a + gap : end_b] != b:
+                    continue
+                bounds = (0, start, end_a, end_a + gap, end_b, len(ids))
+                parts = [(bounds[i], bounds[i + 1]) for i in range(5)]
+                part_types = None if types is None else tuple(types[lo] if hi > lo else 0 for lo, hi in parts)
+                template = cls(tuple(ids[:start]), tuple(ids[end_a : end_a + gap]), tuple(ids[end_b:]), part_types)
+                if all(template.matches(whole(*p), alone(p[0]), alone(p[1])) for p in probes):
+                    return template
+        return None
+
+    def matches(self, expected: tuple[list[int], list[int] | None], first: list[int], second: list[int]) -> bool:
+        joined = self.join(first, second)
+        return (joined.input_ids, joined.token_type_ids) == tuple(expected)
 
 
 def criteria_block(criteria: Sequence[str]) -> str:
@@ -124,6 +181,9 @@ class Renderer:
         # under both polarities and answers recur across pairs; tokenizing and cutting them once makes
         # drawing a sample 2-3 times faster (answers are most of its text)
         self._views: dict[str, tuple[int, str]] = {}
+        # text -> its token ids, joined into rows by the tokenizer's pair template (None: no such template)
+        self._segments: dict[str, array] = {}
+        self._pair_template = None if input_format == "chat" else PairTemplate.learn(tokenizer)
 
     # ---- raw encodings (no length control) -------------------------------------------------
     def _encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
@@ -138,8 +198,20 @@ class Renderer:
             second = responses[0]
         else:
             second = f"Response A: {responses[0]}\n\nResponse B: {responses[1]}"
+        if self._pair_template is not None and first and second:  # the tokenizer reads an empty segment as none
+            return self._pair_template.join(self._segment(first), self._segment(second))
         enc = self.tokenizer(first, second, add_special_tokens=True, verbose=False)
         return Encoded(enc["input_ids"], enc.get("token_type_ids"), False)
+
+    def _segment(self, text: str) -> array:
+        """``text``'s token ids, remembered (the oldest forgotten beyond :data:`SEGMENT_CACHE_SIZE`)."""
+        ids = self._segments.get(text)
+        if ids is None:
+            ids = array("i", self._tokens(text))
+            if len(self._segments) >= SEGMENT_CACHE_SIZE:
+                del self._segments[next(iter(self._segments))]
+            self._segments[text] = ids
+        return ids
 
     def _chat_text(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> str:
         if self.head == "bt":
