@@ -243,12 +243,12 @@ def test_the_learnt_pair_template_joins_segments_as_the_tokenizer_does(request, 
 
 
 def test_no_template_is_learnt_where_none_reproduces_the_tokenizer(minilm_tokenizer):
-    """A tokenizer whose pair encoding depends on the pair (here: the second segment tokenized in
-    capitals) cannot be joined from its segments: the renderer then tokenizes each pair whole."""
+    """A tokenizer whose pair encoding depends on the pair (here: the first segment repeated at the
+    end of the second) cannot be joined from its segments: the renderer then tokenizes each pair whole."""
 
     class PairDependent:
         def __call__(self, first, second=None, **kwargs):
-            return minilm_tokenizer(first, second if second is None else second.upper() + first, **kwargs)
+            return minilm_tokenizer(first, second if second is None else second + first, **kwargs)
 
     assert PairTemplate.learn(PairDependent()) is None
 
