@@ -176,12 +176,13 @@ class Renderer:
         self.drop_earlier_turns = drop_earlier_turns  # scoring: every pair gets a score, even a long conversation
         # scoring: criteria too long for max_length lengthen the sequence instead, up to the backbone's limit
         self.length_limit = max(length_limit or max_length, max_length)
-        self._counts: dict[str, int] = {}  # text -> tokens, for measure()
+        self._templates: dict[int, int] = {}  # answers per row -> tokens the format adds around them
         # answer -> (its tokens, its view within max_response_tokens): a training epoch draws each pair
         # under both polarities and answers recur across pairs; tokenizing and cutting them once makes
         # drawing a sample 2-3 times faster (answers are most of its text)
         self._views: dict[str, tuple[int, str]] = {}
-        # text -> its token ids, joined into rows by the tokenizer's pair template (None: no such template)
+        # text -> its token ids: counted for measure(), and joined into rows by the tokenizer's pair
+        # template (None: no such template)
         self._segments: dict[str, array] = {}
         self._pair_template = None if input_format == "chat" else PairTemplate.learn(tokenizer)
 
@@ -203,11 +204,12 @@ class Renderer:
         enc = self.tokenizer(first, second, add_special_tokens=True, verbose=False)
         return Encoded(enc["input_ids"], enc.get("token_type_ids"), False)
 
-    def _segment(self, text: str) -> array:
-        """``text``'s token ids, remembered (the oldest forgotten beyond :data:`SEGMENT_CACHE_SIZE`)."""
+    def _segment(self, text: str, tokens: list[int] | None = None) -> array:
+        """``text``'s token ids, remembered (the oldest forgotten beyond :data:`SEGMENT_CACHE_SIZE`).
+        ``tokens``: the text's, if known."""
         ids = self._segments.get(text)
         if ids is None:
-            ids = array("i", self._tokens(text))
+            ids = array("i", self._tokens(text) if tokens is None else tokens)
             if len(self._segments) >= SEGMENT_CACHE_SIZE:
                 del self._segments[next(iter(self._segments))]
             self._segments[text] = ids
@@ -365,6 +367,8 @@ class Renderer:
         if view is None:
             tokens = self._tokens(text) if tokens is None else tokens
             fits = not self.max_response_tokens or len(tokens) <= self.max_response_tokens
+            if fits:  # the view is the answer itself: its tokens are known
+                self._segment(text, tokens)
             view = len(tokens), text if fits else self._cut(tokens, self.max_response_tokens)
             if len(self._views) >= VIEW_CACHE_SIZE:
                 del self._views[next(iter(self._views))]
@@ -463,17 +467,14 @@ class Renderer:
         return truncated, min(max(lengths), self.max_length)
 
     def _count(self, text: str) -> int:
-        if text not in self._counts:
-            self._counts[text] = len(self._tokens(text))
-        return self._counts[text]
+        return len(self._segment(text))
 
     def _template_tokens(self, responses: int) -> int:
         """Tokens the format adds around empty criteria, query and answers."""
-        key = f"\x00template/{responses}"
-        if key not in self._counts:
+        if responses not in self._templates:
             empty = self._encode([], [{"role": "user", "content": ""}], [""] * responses)
-            self._counts[key] = len(empty.input_ids) - self._count(self.criteria_text([]))
-        return self._counts[key]
+            self._templates[responses] = len(empty.input_ids) - self._count(self.criteria_text([]))
+        return self._templates[responses]
 
 
 def _shrink(budget: list[int], overflow: int) -> list[int]:
