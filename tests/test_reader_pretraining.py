@@ -31,6 +31,17 @@ def test_the_reading_task_holds_out_families_and_test_wording():
     assert all(task.classes[i][1] == "neg" for i in range(1, len(task.classes), 2))
 
 
+def test_a_dev_share_keeps_training_wordings_from_the_reader_the_same_way_everywhere():
+    full = reading_task(HELDOUT)
+    split = reading_task(HELDOUT, dev_share=0.2)
+    assert not full.dev and split.classes == full.classes and split.test == full.test
+    assert sorted(split.train + split.dev) == sorted(full.train)  # nothing lost, nothing added
+    assert not {t for t, _ in split.train} & {t for t, _ in split.dev}
+    assert 0.15 < len(split.dev) / len(full.train) < 0.25
+    assert reading_task(HELDOUT, dev_share=0.2) == split  # a stable hash: the same split on every machine
+    assert {label for _, label in split.dev} == set(range(len(split.classes)))  # every class judged
+
+
 def test_the_polarity_term_weighs_only_the_same_familys_other_polarity():
     labels = torch.tensor([0, 3])  # family 0 "pos", family 1 "neg"
     logits = torch.zeros(2, 6)
@@ -88,7 +99,7 @@ def test_a_kept_criteria_classifier_is_taught_saved_with_the_reader_and_frozen(
     freeze_lower(model.backbone, layers="all")
     model.criteria_classifier.requires_grad_(False)
     before = model.criteria_classifier.weight.clone()
-    pretrain_reader(cfg, model, minilm_tokenizer, tmp_path)
+    summary = pretrain_reader(cfg, model, minilm_tokenizer, tmp_path)
     assert not torch.equal(model.criteria_classifier.weight, before)  # the CRM's own classifier was taught
     assert not any(p.requires_grad for p in model.criteria_classifier.parameters())  # and is held fixed again
     saved = torch.load(tmp_path / READER_FILE, weights_only=True)
@@ -100,6 +111,11 @@ def test_a_kept_criteria_classifier_is_taught_saved_with_the_reader_and_frozen(
     assert torch.equal(again.criteria_classifier.weight, model.criteria_classifier.weight)
     with pytest.raises(ValueError, match="another model"):
         pretrain_reader(cfg, tiny_two_tower_model(), minilm_tokenizer, tmp_path)
+    assert summary["dev_wording_acc"] is None  # no dev share asked for
+    cfg.reader.dev_share = 0.2
+    (tmp_path / "dev").mkdir()
+    dev = pretrain_reader(cfg, tiny_two_tower_model(criteria_classes=classes), minilm_tokenizer, tmp_path / "dev")
+    assert 0.0 <= dev["dev_wording_acc"] <= 1.0 and dev["test_wording_acc"] is not None
     with pytest.raises(ValueError, match="criteria_classes=3"):
         pretrain_reader(cfg, tiny_two_tower_model(criteria_classes=3), minilm_tokenizer, tmp_path / "other")
 

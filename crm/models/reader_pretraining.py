@@ -183,7 +183,7 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         raise ValueError("reader pretraining teaches a two-tower CRM's criteria reader: it needs model.answer_tower")
     options = cfg.reader
     heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
-    task = reading_task(heldout)
+    task = reading_task(heldout, options.get("dev_share", 0.0))
     collate = WordingCollator(tokenizer, cfg.data.max_length)
     # random batches, not length-grouped ones: grouped batches take 0.6 times as long per step, but their
     # reader made a worse CRM (docs/RESULTS.md#the-two-stage-quickstart)
@@ -218,9 +218,11 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         enable_model_summary=False,
     )
     log.info(
-        "teaching the criteria reader: %d (family, polarity) classes, %d training wordings, %d test-only wordings",
+        "teaching the criteria reader: %d (family, polarity) classes, %d training wordings, %d kept for dev, "
+        "%d test-only wordings",
         len(task.classes),
         len(task.train),
+        len(task.dev),
         len(task.test),
     )
     with trainable_reader(model, embeddings=not cfg.model.get("freeze", {}).get("embeddings", False)):
@@ -229,6 +231,8 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
     train_acc = trainer.callback_metrics.get("reader/acc")
     test_loader = DataLoader(task.test, 64, collate_fn=collate)
     tested = trainer.test(module, dataloaders=test_loader, verbose=False)[0] if task.test else {}
+    dev_loader = DataLoader(task.dev, 64, collate_fn=collate)
+    dev = trainer.test(module, dataloaders=dev_loader, verbose=False)[0] if task.dev else {}
     model.train()  # back to the pair training's modes (a frozen reader stays in eval mode)
     summary = {
         "classes": len(task.classes),
@@ -237,6 +241,7 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         "seconds_per_step": budget.seconds_per_step,
         "train_acc": float(train_acc) if train_acc is not None else None,
         "test_wording_acc": tested.get("reader/test_wording_acc"),
+        "dev_wording_acc": dev.get("reader/test_wording_acc"),
     }
     log.info("criteria reader taught: %s", summary)
     return summary

@@ -2,13 +2,16 @@
 
 Classes are the seen verified families in both polarities; the training wordings are the
 hand-written ones less the test-only ones, the training paraphrases and the stance grammar's; the
-test wordings are the test-only ones every CRM is judged with, never trained on.
+test wordings are the test-only ones every CRM is judged with, never trained on. A dev share of the
+training wordings can be kept from the reader to choose its settings on (the test-only wordings are
+also the CRM's test criteria, so choosing on them would fit the test).
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from crm.data.criteria.taxonomy import FAMILIES
 from crm.data.criteria.texts import POLARITIES
@@ -21,18 +24,26 @@ class ReadingTask:
     classes: list[tuple[str, str]]  # (family, polarity) per label
     train: Labelled
     test: Labelled
+    dev: Labelled = field(default_factory=list)  # training wordings kept from the reader (``dev_share``)
 
 
-def reading_task(heldout: Collection[str]) -> ReadingTask:
+def in_dev(text: str, share: float) -> bool:
+    """Whether a training wording belongs to the dev share (in tenths): a stable hash, the same on every machine."""
+    return zlib.crc32(text.encode()) % 10 < share * 10
+
+
+def reading_task(heldout: Collection[str], dev_share: float = 0.0) -> ReadingTask:
     """The (family, polarity) classes of the verified families outside ``heldout``, with their wordings."""
     classes = [(n, p) for n, f in FAMILIES.items() if f.verified and n not in heldout for p in POLARITIES]
     train: Labelled = []
     test: Labelled = []
+    dev: Labelled = []
     for label, (name, polarity) in enumerate(classes):
         family = FAMILIES[name]
-        train += [(t, label) for t in family.texts(polarity, "train") + family.texts(polarity, "grammar")]
+        for text in family.texts(polarity, "train") + family.texts(polarity, "grammar"):
+            (dev if in_dev(text, dev_share) else train).append((text, label))
         test += [(t, label) for t in family.texts(polarity, "test")]
-    return ReadingTask(classes, train, test)
+    return ReadingTask(classes, train, test, dev)
 
 
 def class_names(heldout: Collection[str]) -> list[str]:
