@@ -229,19 +229,22 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         trainer.fit(module, train_dataloaders=train_loader)
         save_reader(model, saved)
     train_acc = trainer.callback_metrics.get("reader/acc")
-    test_loader = DataLoader(task.test, 64, collate_fn=collate)
-    tested = trainer.test(module, dataloaders=test_loader, verbose=False)[0] if task.test else {}
-    dev_loader = DataLoader(task.dev, 64, collate_fn=collate)
-    dev = trainer.test(module, dataloaders=dev_loader, verbose=False)[0] if task.dev else {}
-    model.train()  # back to the pair training's modes (a frozen reader stays in eval mode)
+
+    def read_right(wordings: Labelled) -> float | None:
+        if not wordings:
+            return None
+        loader = DataLoader(wordings, 64, collate_fn=collate)
+        return trainer.test(module, dataloaders=loader, verbose=False)[0]["reader/test_wording_acc"]
+
     summary = {
         "classes": len(task.classes),
         "training_wordings": len(task.train),
         "steps": trainer.global_step,
         "seconds_per_step": budget.seconds_per_step,
         "train_acc": float(train_acc) if train_acc is not None else None,
-        "test_wording_acc": tested.get("reader/test_wording_acc"),
-        "dev_wording_acc": dev.get("reader/test_wording_acc"),
+        "test_wording_acc": read_right(task.test),
+        "dev_wording_acc": read_right(task.dev),
     }
+    model.train()  # back to the pair training's modes (a frozen reader stays in eval mode)
     log.info("criteria reader taught: %s", summary)
     return summary
