@@ -125,11 +125,13 @@ def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenize
         pretrain_reader(reader_cfg(compose_train), RewardModel(tiny_bert(), "bt", "mean"), minilm_tokenizer, tmp_path)
 
 
-def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_train, tiny_files, tmp_path):
+@pytest.mark.parametrize("precision", ["32-true", "bf16-mixed"])  # bf16-mixed: what CPUs with native bf16 run
+def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_train, tiny_files, tmp_path, precision):
+    """Both stages, as `python train.py` runs them: fused AdamW with gradient clipping, in each precision."""
     cfg = compose_train(
         *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))],
         "model=minilm",
-        "trainer.precision=32-true",
+        f"trainer.precision={precision}",
         files_override(tiny_files),
         "reader.max_steps=2",
         "reader.calibration_steps=2",

@@ -18,7 +18,27 @@ MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best
 
 
-class CRMLitModule(LightningModule):
+class ClipsFusedOptimizers(LightningModule):
+    """Gradient clipping that works with a fused optimizer under bf16, for every module that trains a CRM.
+
+    Lightning's mixed-precision plugin refuses to clip for an optimizer that unscales gradients itself
+    (fused AdamW), also under bf16, where there is no loss scaler and nothing to unscale: clip directly.
+    """
+
+    def configure_gradient_clipping(
+        self, optimizer: torch.optim.Optimizer, gradient_clip_val=None, gradient_clip_algorithm=None
+    ) -> None:
+        no_scaler = getattr(self.trainer.precision_plugin, "scaler", None) is None
+        if gradient_clip_val and optimizer.defaults.get("fused") and no_scaler:
+            if gradient_clip_algorithm == "value":
+                torch.nn.utils.clip_grad_value_(self.parameters(), gradient_clip_val)
+            else:
+                torch.nn.utils.clip_grad_norm_(self.parameters(), gradient_clip_val)
+            return
+        self.clip_gradients(optimizer, gradient_clip_val, gradient_clip_algorithm)
+
+
+class CRMLitModule(ClipsFusedOptimizers):
     """Metric names: ``train/...``, ``val/...`` and ``test/<set>/...`` (one per test set of the trainer's
     datamodule, see :meth:`setup`)."""
 
@@ -88,20 +108,6 @@ class CRMLitModule(LightningModule):
         self.log("train/acc", self.train_acc, on_step=True, on_epoch=True, prog_bar=True, batch_size=size)
         self.log("train/truncated_frac", batch["truncated"].float().mean(), on_step=True, batch_size=size)
         return loss
-
-    def configure_gradient_clipping(
-        self, optimizer: torch.optim.Optimizer, gradient_clip_val=None, gradient_clip_algorithm=None
-    ) -> None:
-        """Lightning's mixed-precision plugin refuses to clip for an optimizer that unscales gradients itself
-        (fused AdamW), also under bf16, where there is no loss scaler and nothing to unscale: clip directly."""
-        no_scaler = getattr(self.trainer.precision_plugin, "scaler", None) is None
-        if gradient_clip_val and optimizer.defaults.get("fused") and no_scaler:
-            if gradient_clip_algorithm == "value":
-                torch.nn.utils.clip_grad_value_(self.parameters(), gradient_clip_val)
-            else:
-                torch.nn.utils.clip_grad_norm_(self.parameters(), gradient_clip_val)
-            return
-        self.clip_gradients(optimizer, gradient_clip_val, gradient_clip_algorithm)
 
     def validation_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> None:
         loss, preds, targets = self.step(batch)

@@ -24,14 +24,13 @@ from typing import Any
 
 import torch
 from hydra.utils import instantiate
-from lightning import LightningModule
 from omegaconf import DictConfig
 from torch import nn
 from torch.utils.data import DataLoader
 from torchmetrics.classification import MulticlassAccuracy
 
 from crm.data.criteria.wordings import Labelled, reading_task
-from crm.models.lit_module import with_schedule
+from crm.models.lit_module import ClipsFusedOptimizers, with_schedule
 from crm.models.reward_model import RewardModel
 from crm.time_budget import TimeBudget
 
@@ -40,7 +39,7 @@ log = logging.getLogger(__name__)
 READER_FILE = "reader.pt"
 
 
-class CriteriaReading(LightningModule):
+class CriteriaReading(ClipsFusedOptimizers):
     """The CRM's reader with a linear classifier of (family, polarity) on its reading: the CRM's own
     ``criteria_classifier`` when it has one."""
 
