@@ -8,6 +8,10 @@ without attention FLOPs or recomputation under gradient checkpointing, as in mos
 from __future__ import annotations
 
 import torch
+from lightning.pytorch.callbacks import ThroughputMonitor as LightningThroughputMonitor
+
+# Dense bf16 FLOP/s of GPUs missing from Lightning's table (NVIDIA's datasheets; the sparse figure halved).
+PEAK_BF16_FLOPS = {"h200": 989.4e12}
 
 
 def rows_in_batch(batch: dict[str, torch.Tensor]) -> int:
@@ -27,3 +31,29 @@ def matmul_params(model: torch.nn.Module) -> int:
 
 def training_flops(n_params: int, tokens: int) -> int:
     return 6 * n_params * tokens
+
+
+def peak_bf16_flops(device: torch.device) -> float | None:
+    if device.type != "cuda":
+        return None
+    name = torch.cuda.get_device_name(device).lower()
+    return next((flops for chip, flops in PEAK_BF16_FLOPS.items() if chip in name), None)
+
+
+class ThroughputMonitor(LightningThroughputMonitor):
+    """Lightning's monitor, with a peak for devices its table lacks (the H200 in Lightning 2.6), so MFU is
+    logged there too. `peak_flops` sets the peak of one device outright (any device, any precision)."""
+
+    def __init__(self, *args, peak_flops: float | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.peak_flops = peak_flops
+
+    def setup(self, trainer, pl_module, stage: str) -> None:
+        super().setup(trainer, pl_module, stage)
+        peak = self.peak_flops
+        if peak is None and self.available_flops is None and str(trainer.precision).startswith("bf16"):
+            peak = peak_bf16_flops(trainer.strategy.root_device)
+        if peak is not None:
+            self.available_flops = peak
+            for throughput in self._throughputs.values():
+                throughput.available_flops = peak

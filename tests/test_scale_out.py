@@ -198,6 +198,7 @@ def test_export_matches_checkpoint_and_throughput_is_logged(compose_train, tiny_
         *TINY_TRAIN,
         "callbacks=throughput",
         "callbacks.throughput.window_size=2",
+        "callbacks.throughput.peak_flops=1e12",
         "trainer.log_every_n_steps=1",
         "logger=csv",
         files_override(tiny_files),
@@ -214,3 +215,14 @@ def test_export_matches_checkpoint_and_throughput_is_logged(compose_train, tiny_
     measured = throughput(run)
     assert measured["train/device/items_per_sec"] > 0  # real tokens per second
     assert measured["train/device/flops_per_sec"] > 0  # 6 x parameters x tokens per second
+    assert measured["train/device/mfu"] == pytest.approx(measured["train/device/flops_per_sec"] / 1e12)
+
+
+def test_mfu_peak_for_gpus_missing_from_lightnings_table(monkeypatch):
+    from crm.throughput import peak_bf16_flops
+
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda device=None: "NVIDIA H200")
+    assert peak_bf16_flops(torch.device("cuda", 0)) == 989.4e12
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda device=None: "NVIDIA A100-SXM4-80GB")
+    assert peak_bf16_flops(torch.device("cuda", 0)) is None  # Lightning's own table has it
+    assert peak_bf16_flops(torch.device("cpu")) is None
