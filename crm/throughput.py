@@ -55,5 +55,5 @@ class ThroughputMonitor(LightningThroughputMonitor):
             peak = peak_bf16_flops(trainer.strategy.root_device)
         if peak is not None:
             self.available_flops = peak
-            for throughput in self._throughputs.values():
+            for throughput in self._throughputs.values():  # built by super().setup without a peak
                 throughput.available_flops = peak
