@@ -18,8 +18,9 @@ import json
 from dataclasses import MISSING, dataclass
 from pathlib import Path
 
-# 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names (older exports still load)
-FORMAT_VERSION = 5
+# 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
+# 6: criteria_reading (older exports still load)
+FORMAT_VERSION = 6
 CONFIG_NAME = "crm_config.json"
 
 
@@ -36,6 +37,7 @@ class CRMSettings:
     criteria_classes: int = 0  # a criteria classifier's classes, its posterior read by the interaction term
     criteria_confidence: float = 0.0  # the posterior's least top-class probability to be read (RewardModel)
     criteria_class_names: list[str] | None = None  # "family/polarity" of each class, in the classifier's order
+    criteria_reading: bool = True  # the interaction reads the reader's reading beside the posterior (RewardModel)
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -55,6 +57,7 @@ class CRMSettings:
             criteria_classes=cfg.model.get("criteria_classes") or 0,
             criteria_confidence=cfg.model.get("criteria_confidence") or 0.0,
             criteria_class_names=criteria_class_names(cfg),
+            criteria_reading=cfg.model.get("criteria_reading", True),
         )
 
 

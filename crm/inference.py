@@ -198,6 +198,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         answer_tower=answer_tower,
         criteria_classes=settings.criteria_classes,
         criteria_confidence=settings.criteria_confidence,
+        criteria_reading=settings.criteria_reading,
         split_criteria=settings.input_format == CRITERIA_LIST,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)

@@ -14,8 +14,8 @@ encoder ``wording_ceiling.py --save`` wrote, or a CRM run's Lightning checkpoint
 criteria text, and the same head, its criteria vector now ``U r`` of that reading, is trained to
 convergence on the frozen descriptions. It separates what the reader reads from what the CRM's short
 training leaves of the head. A run's ``reader.pt`` that kept its criteria classifier (``model.criteria_classes``)
-also gets the head told the classifier's posterior beside the reading, as the CRM is, and a table of
-how the classifier reads each test pair's criteria: as asked, backwards, or as another family.
+also gets heads told the classifier's posterior beside the reading and alone (``model.criteria_reading``),
+and a table of how the classifier reads each test pair's criteria: as asked, backwards, or as another family.
 
 Describing the ~9,000 answers takes about a minute on 2 cores in bf16, rendering the pairs about
 three; the heads train in seconds.
@@ -175,6 +175,7 @@ def fit(head: nn.Module, chosen, rejected, labels, epochs: int = 8, batch_size: 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reader", type=Path, help="also judge with this reader held fixed (see above)")
+    parser.add_argument("--epochs", type=int, default=8, help="epochs of each head's fit (8: converged)")
     parser.add_argument("overrides", nargs="*", help="hydra overrides of train.py")
     args = parser.parse_args(argv)
     torch.manual_seed(0)
@@ -204,7 +205,7 @@ def main(argv: list[str]) -> None:
     index = {label: i for i, label in enumerate(sorted(set(data["train"][2])))}
     keep = [i for i, label in enumerate(data["test"][2]) if label in index]
     head = OracleHead(len(index), data["train"][0].size(1), cfg.model.interaction)
-    fit(head, *data["train"][:2], torch.tensor([index[label] for label in data["train"][2]]))
+    fit(head, *data["train"][:2], torch.tensor([index[label] for label in data["train"][2]]), args.epochs)
     chosen, rejected, labels, readings = data["test"]
     test_labels = torch.tensor([index[labels[i]] for i in keep])
     with torch.no_grad():
@@ -214,11 +215,14 @@ def main(argv: list[str]) -> None:
     if args.reader:
         classes = model.criteria_classifier.out_features if model.criteria_classifier is not None else 0
         size = data["train"][3].size(1) - classes  # the reading's, before the posterior
-        heads = {"": 0, **({" and its classifier's posterior": classes} if classes else {})}
-        for told, told_classes in heads.items():
-            views = {name: data[name][3][:, : size + told_classes] for name in ("train", "test", "heldout")}
-            reading_head = ReadingHead(size, chosen.size(1), cfg.model.interaction, told_classes)
-            fit(reading_head, data["train"][0], data["train"][1], views["train"])
+        heads = {"": (size, 0)}  # what the head is told: (the reading's size, the posterior's)
+        if classes:
+            heads[" and its classifier's posterior"] = (size, classes)
+            heads[", its classifier's posterior alone,"] = (0, classes)
+        for told, (told_size, told_classes) in heads.items():
+            views = {name: data[name][3][:, size - told_size : size + told_classes] for name in data}
+            reading_head = ReadingHead(told_size, chosen.size(1), cfg.model.interaction, told_classes)
+            fit(reading_head, data["train"][0], data["train"][1], views["train"], args.epochs)
             for name, what in (("test", "seen"), ("heldout", "held-out")):
                 chosen, rejected, labels, _ = data[name]
                 with torch.no_grad():

@@ -185,7 +185,9 @@ def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_toke
     assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
 
 
-def tiny_two_tower_model(criteria_classes: int = 0, criteria_confidence: float = 0.0) -> RewardModel:
+def tiny_two_tower_model(
+    criteria_classes: int = 0, criteria_confidence: float = 0.0, criteria_reading: bool = True
+) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
         tiny_bert(),
@@ -195,6 +197,7 @@ def tiny_two_tower_model(criteria_classes: int = 0, criteria_confidence: float =
         answer_tower=tiny_bert(),
         criteria_classes=criteria_classes,
         criteria_confidence=criteria_confidence,
+        criteria_reading=criteria_reading,
     ).eval()
 
 
@@ -216,6 +219,29 @@ def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_re
     assert interaction.classes.weight.std().item() > 0.5  # a class vector per class, drawn as an embedding
     with pytest.raises(ValueError, match="needs two towers"):
         RewardModel(tiny_bert(), "bt", "mean", interaction=8, criteria_classes=4)
+
+
+def test_the_interaction_can_read_the_classifier_posterior_alone(minilm_tokenizer):
+    """``criteria_reading=False``: no reading term, ``<E p, V a>`` alone; two criteria the classifier
+    reads alike ask for the same answers however differently the reader reads them."""
+    model = tiny_two_tower_model(criteria_classes=4, criteria_reading=False)
+    assert model.interaction.criteria is None
+    answers = ["- one\n- two", "One and two."]
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
+    with torch.no_grad():
+        scores = model(**batch)
+        read = model.backbone(**minilm_tokenizer(["Use bullet points."], return_tensors="pt")).last_hidden_state.mean(1)
+        interaction = model.interaction
+        c = interaction.classes(model.criteria_posterior(read))
+        described = torch.stack([model.answer_memo.rows[k] for k in model.answer_memo.rows])
+        expected = model.score(described) + (c * interaction.answer(described)).sum(-1, keepdim=True) / 8**0.5
+        assert torch.allclose(scores, expected, atol=1e-5)
+        model.criteria_classifier.weight.zero_()  # every reading now gives the same posterior
+        other = text_pair_batch(minilm_tokenizer, "Write like a pirate.", answers)
+        assert torch.allclose(model(**batch), model(**other), atol=1e-6)
+        assert not torch.allclose(tiny_two_tower_model(criteria_classes=4)(**batch), scores)  # the reading counts
+    with pytest.raises(ValueError, match="needs criteria_classes"):
+        tiny_two_tower_model(criteria_reading=False)
 
 
 def test_an_unsure_posterior_is_not_read(minilm_tokenizer):
@@ -397,7 +423,7 @@ def test_two_towers_read_the_same_in_length_chunks_as_in_one_batch(minilm_tokeni
         assert torch.allclose(a, b, atol=1e-5)
 
 
-def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
+def _exported_two_tower_crm(tokenizer, out: Path, classes: int, reading: bool = True):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
     from crm.artifact import CRMSettings
@@ -405,7 +431,8 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
     from crm.inference import load_crm
 
     confidence = 0.3 if classes else 0.0
-    model = tiny_two_tower_model(criteria_classes=classes, criteria_confidence=confidence).train()
+    model = tiny_two_tower_model(criteria_classes=classes, criteria_confidence=confidence, criteria_reading=reading)
+    model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
     model(**batch).sum().backward()
@@ -414,7 +441,7 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int):
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
-        criteria_confidence=confidence
+        criteria_confidence=confidence, criteria_reading=reading
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -427,10 +454,13 @@ TWO_TOWER_ITEMS = [
 ]
 
 
-@pytest.mark.parametrize("classes", [0, 4], ids=["reading", "reading+posterior"])
-def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, classes):
-    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes)
+@pytest.mark.parametrize(
+    "classes, reading", [(0, True), (4, True), (4, False)], ids=["reading", "reading+posterior", "posterior"]
+)
+def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, classes, reading):
+    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes, reading)
     assert crm.model.answer_tower is not None
+    assert crm.settings.criteria_reading == reading and (crm.model.interaction.criteria is not None) == reading
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
     assert crm.model.criteria_confidence == model.criteria_confidence
     if classes:

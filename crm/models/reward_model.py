@@ -107,25 +107,34 @@ class CriteriaInteraction(nn.Module):
     With ``classes``, the criteria side also gets a reading classifier's posterior ``p`` over the
     (family, polarity) classes it was taught, through a vector per class (``U c + E p``, ``E`` drawn
     as an embedding): a criterion read as a known class then asks for that class's answer direction
-    whatever its wording, and the raw reading ``c`` still carries what no class names.
+    whatever its wording, and the raw reading ``c`` carries what no class names. ``criteria_size`` 0
+    drops the reading (``E p`` alone): a head can fit the reading of the very wordings its reader was
+    taught, and that fit does not carry to wordings it never saw.
     """
 
     def __init__(self, criteria_size: int, answer_size: int, rank: int, classes: int = 0):
         super().__init__()
-        self.criteria = nn.Linear(criteria_size, rank, bias=False)
+        if not criteria_size and not classes:
+            raise ValueError("the interaction term needs the criteria reading, a classifier's posterior, or both")
+        self.criteria = nn.Linear(criteria_size, rank, bias=False) if criteria_size else None
         self.answer = nn.Linear(answer_size, rank, bias=False)
         self.classes = nn.Linear(classes, rank, bias=False) if classes else None
         with gathered([layer.weight for layer in (self.criteria, self.answer, self.classes) if layer is not None]):
             for layer in (self.criteria, self.answer):
-                nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
+                if layer is not None:
+                    nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
             if self.classes is not None:
                 nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
 
     def forward(self, criteria: torch.Tensor, answer: torch.Tensor, posterior: torch.Tensor | None = None):
-        c, a = self.criteria(criteria), self.answer(answer)
+        a = self.answer(answer)
+        terms = []
+        if self.criteria is not None:
+            terms.append(self.criteria(criteria))
         if self.classes is not None:
-            c = c + self.classes(posterior)
-        return (c * a).sum(-1, keepdim=True) / c.size(-1) ** 0.5
+            terms.append(self.classes(posterior))
+        c = sum(terms)
+        return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
 
 def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -262,6 +271,7 @@ class RewardModel(nn.Module):
     classifier was never taught spreads its posterior over seen classes (mean top probability 0.42
     against 0.67 for test wordings of seen families), and a mixture of their answer directions is noise;
     measured with 0.5, the held-out families were not helped (docs/RESULTS.md), so the default is 0.
+    ``criteria_reading=False`` gives the interaction the posterior alone, not the reading beside it.
     """
 
     def __init__(
@@ -275,6 +285,7 @@ class RewardModel(nn.Module):
         criteria_classes: int = 0,
         split_criteria: bool = False,
         criteria_confidence: float = 0.0,
+        criteria_reading: bool = True,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -288,6 +299,8 @@ class RewardModel(nn.Module):
         if (criteria_classes or split_criteria) and answer_tower is None:
             what = "a criteria classifier" if criteria_classes else "reading each criterion alone (criteria_list)"
             raise ValueError(f"{what} needs two towers (model.answer_tower)")
+        if not criteria_reading and not criteria_classes:
+            raise ValueError("an interaction without the reading reads the posterior alone: it needs criteria_classes")
         if not 0.0 <= criteria_confidence < 1.0:
             raise ValueError(f"criteria_confidence must be in [0, 1), got {criteria_confidence}")
         self.split_criteria = split_criteria
@@ -309,7 +322,9 @@ class RewardModel(nn.Module):
             nn.init.normal_(self.score.weight, std=1.0 / (answer_size + 1) ** 0.5)
             nn.init.zeros_(self.score.bias)
         self.interaction = (
-            CriteriaInteraction(hidden, answer_size, interaction, criteria_classes) if interaction else None
+            CriteriaInteraction(hidden if criteria_reading else 0, answer_size, interaction, criteria_classes)
+            if interaction
+            else None
         )
         self.criteria_classifier = nn.Linear(hidden, criteria_classes) if criteria_classes else None
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
