@@ -108,8 +108,8 @@ class CriteriaInteraction(nn.Module):
     (family, polarity) classes it was taught, through a vector per class (``U c + E p``, ``E`` drawn
     as an embedding): a criterion read as a known class then asks for that class's answer direction
     whatever its wording, and the raw reading ``c`` carries what no class names. ``criteria_size`` 0
-    drops the reading (``E p`` alone): a head can fit the reading of the very wordings its reader was
-    taught, and that fit does not carry to wordings it never saw.
+    drops the reading (``E p`` alone): fitted to convergence, such a head judged criteria worded unseen
+    better, though not after the CRM's one epoch of pairs (docs/RESULTS.md).
     """
 
     def __init__(self, criteria_size: int, answer_size: int, rank: int, classes: int = 0):
