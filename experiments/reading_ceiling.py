@@ -96,7 +96,7 @@ class OracleHead(nn.Module):
 class ReadingHead(nn.Module):
     """The CRM's head on a fixed reader's reading ``r`` of the criteria text: ``w.a + <U r, V a>``, and
     with ``classes`` its criteria classifier's posterior ``p`` too, ``w.a + <U r + E p, V a>``
-    (``readings`` then holds ``[r, p]``)."""
+    (``readings`` then holds ``[r, p]``); ``reading_size`` 0: the posterior alone, ``w.a + <E p, V a>``."""
 
     def __init__(self, reading_size: int, size: int, rank: int, classes: int = 0):
         super().__init__()
