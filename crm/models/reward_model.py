@@ -128,12 +128,9 @@ class CriteriaInteraction(nn.Module):
 
     def forward(self, criteria: torch.Tensor, answer: torch.Tensor, posterior: torch.Tensor | None = None):
         a = self.answer(answer)
-        terms = []
-        if self.criteria is not None:
-            terms.append(self.criteria(criteria))
+        c = self.criteria(criteria) if self.criteria is not None else 0
         if self.classes is not None:
-            terms.append(self.classes(posterior))
-        c = sum(terms)
+            c = c + self.classes(posterior)
         return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
 
