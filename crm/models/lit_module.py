@@ -23,13 +23,15 @@ class ClipsFusedOptimizers(LightningModule):
 
     Lightning's mixed-precision plugin refuses to clip for an optimizer that unscales gradients itself
     (fused AdamW), also under bf16, where there is no loss scaler and nothing to unscale: clip directly.
+    An optimizer wrapped by a strategy (DeepSpeed's ZeRO optimizer has no ``defaults``) is left to the
+    strategy, which clips itself.
     """
 
     def configure_gradient_clipping(
         self, optimizer: torch.optim.Optimizer, gradient_clip_val=None, gradient_clip_algorithm=None
     ) -> None:
         no_scaler = getattr(self.trainer.precision_plugin, "scaler", None) is None
-        if gradient_clip_val and optimizer.defaults.get("fused") and no_scaler:
+        if gradient_clip_val and getattr(optimizer, "defaults", {}).get("fused") and no_scaler:
             if gradient_clip_algorithm == "value":
                 torch.nn.utils.clip_grad_value_(self.parameters(), gradient_clip_val)
             else:
