@@ -256,7 +256,6 @@ def test_fused_adamw_trains_with_gradient_clipping_under_bf16(compose_train, tin
     assert objects["module"].optimizers().optimizer.defaults["fused"] is True
 
 
-
 def test_an_optimizer_wrapped_by_a_strategy_is_left_to_its_clipping(monkeypatch):
     """DeepSpeed's ZeRO optimizer has no ``defaults``: the clip goes to the strategy's precision plugin."""
     from crm.models.lit_module import ClipsFusedOptimizers
@@ -268,6 +267,7 @@ def test_an_optimizer_wrapped_by_a_strategy_is_left_to_its_clipping(monkeypatch)
     wrapped = SimpleNamespace(step=lambda: None)  # no `defaults`, as DeepSpeedZeroOptimizer
     module.configure_gradient_clipping(wrapped, 1.0, "norm")
     assert calls == [(wrapped, 1.0, "norm")]
+
 
 def test_debug_fast_dev_run_smoke(compose_train, tiny_files):
     cfg = compose_train("model=qwen3_tiny", "debug=fdr", *NO_PROGRESS, files_override(tiny_files))
