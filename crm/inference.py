@@ -199,6 +199,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         criteria_classes=settings.criteria_classes,
         criteria_confidence=settings.criteria_confidence,
         criteria_reading=settings.criteria_reading,
+        answer_attention=settings.answer_attention,
         split_criteria=settings.input_format == CRITERIA_LIST,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)

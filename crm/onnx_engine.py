@@ -109,7 +109,9 @@ def tower_runners(model: torch.nn.Module, tokenizer, cache_dir: Path, int8: bool
     example = {k: padded[k] for k in ("input_ids", "attention_mask")}
     runners = []
     # the towers' single-batch forms: the length chunks' Python control flow is not for tracing
-    for name, method in (("reader", "_read_criteria"), ("answer_tower", "_describe_answers")):
+    # a CRM whose criteria attend to the answer's tokens needs the tower's token states beside the description
+    describe = "_describe_as_rows" if getattr(model, "answer_attention", 0) else "_describe_answers"
+    for name, method in (("reader", "_read_criteria"), ("answer_tower", describe)):
         path = cache_dir / f"{name}.onnx"
         if not path.exists():
             export_onnx(_Tower(model.float(), method), example, path)

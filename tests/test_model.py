@@ -186,7 +186,10 @@ def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_toke
 
 
 def tiny_two_tower_model(
-    criteria_classes: int = 0, criteria_confidence: float = 0.0, criteria_reading: bool = True
+    criteria_classes: int = 0,
+    criteria_confidence: float = 0.0,
+    criteria_reading: bool = True,
+    answer_attention: int = 0,
 ) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
@@ -198,6 +201,7 @@ def tiny_two_tower_model(
         criteria_classes=criteria_classes,
         criteria_confidence=criteria_confidence,
         criteria_reading=criteria_reading,
+        answer_attention=answer_attention,
     ).eval()
 
 
@@ -242,6 +246,52 @@ def test_the_interaction_can_read_the_classifier_posterior_alone(minilm_tokenize
         assert not torch.allclose(tiny_two_tower_model(criteria_classes=4)(**batch), scores)  # the reading counts
     with pytest.raises(ValueError, match="needs criteria_classes"):
         tiny_two_tower_model(criteria_reading=False)
+
+
+def test_attention_mixes_the_token_states_the_criteria_point_at():
+    """Each head's weights are the softmax of query . key over real tokens; padding gets no weight."""
+    from crm.models.reward_model import CriteriaInteraction
+
+    torch.manual_seed(0)
+    interaction = CriteriaInteraction(6, 10, 4, attention_heads=2, token_size=5, key_size=3)
+    c, tokens = torch.randn(2, 4), torch.randn(2, 7, 5)
+    mask = torch.tensor([[1, 1, 1, 1, 0, 0, 0], [1] * 7]).bool()
+    with torch.no_grad():
+        mixed = interaction.attend(c, tokens, mask)
+        query = interaction.query(c).view(2, 2, 3)
+        keys = interaction.key(tokens).view(2, 7, 2, 3)
+        for row in range(2):
+            real = tokens[row][mask[row]]
+            for head in range(2):
+                weights = (keys[row, mask[row], head] @ query[row, head] / 3**0.5).softmax(0)
+                expected = torch.nn.functional.layer_norm(weights @ real, (5,))
+                assert torch.allclose(mixed[row, head * 5 : (head + 1) * 5], expected, atol=1e-5)
+        padded = tokens.clone()
+        padded[0, 4:] = 1e4  # what padding holds never counts
+        assert torch.allclose(interaction.attend(c, padded, mask), mixed)
+        assert not torch.allclose(interaction.attend(-c, tokens, mask), mixed)  # other criteria, other mix
+    with pytest.raises(ValueError, match="pass tokens"):
+        interaction(torch.randn(2, 6), torch.randn(2, 10))
+
+
+def test_answer_attention_scores_an_answer_the_same_in_any_batch(minilm_tokenizer):
+    """Token states kept per answer (bf16) and padded per batch: an answer's score does not depend on the
+    answers beside it; the attention changes the scores, and no other weight's start."""
+    model = tiny_two_tower_model(criteria_classes=4, answer_attention=2)
+    answers = ["- one\n- two", "One and two, and a much longer sentence about three and four.", "3"]
+    with torch.no_grad():
+        together = model(**text_pair_batch(minilm_tokenizer, "Use bullet points.", answers))
+        alone = torch.cat([model(**text_pair_batch(minilm_tokenizer, "Use bullet points.", [a])) for a in answers])
+        assert torch.allclose(together, alone, atol=1e-5)
+        described, tokens = next(iter(model.answer_memo.rows.values()))
+        assert described.dtype == torch.float32 and tokens.dtype == torch.bfloat16 and tokens.size(-1) == 32
+        plain = tiny_two_tower_model(criteria_classes=4)
+        assert not torch.allclose(plain(**text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)), together)
+    # the heads are drawn apart: the reader's classifier and every other weight start as without them
+    attending = dict(model.named_parameters())
+    assert all(torch.equal(weight, attending[name]) for name, weight in plain.named_parameters())
+    with pytest.raises(ValueError, match="needs two towers"):
+        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_attention=1)
 
 
 def test_an_unsure_posterior_is_not_read(minilm_tokenizer):
@@ -423,7 +473,7 @@ def test_two_towers_read_the_same_in_length_chunks_as_in_one_batch(minilm_tokeni
         assert torch.allclose(a, b, atol=1e-5)
 
 
-def _exported_two_tower_crm(tokenizer, out: Path, classes: int, reading: bool = True):
+def _exported_two_tower_crm(tokenizer, out: Path, classes: int, reading: bool = True, attention: int = 0):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
     from crm.artifact import CRMSettings
@@ -431,7 +481,7 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int, reading: bool = 
     from crm.inference import load_crm
 
     confidence = 0.3 if classes else 0.0
-    model = tiny_two_tower_model(criteria_classes=classes, criteria_confidence=confidence, criteria_reading=reading)
+    model = tiny_two_tower_model(classes, confidence, reading, attention)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
@@ -441,7 +491,7 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int, reading: bool = 
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
-        criteria_confidence=confidence, criteria_reading=reading
+        criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -455,11 +505,14 @@ TWO_TOWER_ITEMS = [
 
 
 @pytest.mark.parametrize(
-    "classes, reading", [(0, True), (4, True), (4, False)], ids=["reading", "reading+posterior", "posterior"]
+    "classes, reading, attention",
+    [(0, True, 0), (4, True, 0), (4, False, 0), (4, True, 2)],
+    ids=["reading", "reading+posterior", "posterior", "attention"],
 )
-def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, classes, reading):
-    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes, reading)
+def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, classes, reading, attention):
+    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes, reading, attention)
     assert crm.model.answer_tower is not None
+    assert crm.settings.answer_attention == crm.model.answer_attention == attention
     assert crm.settings.criteria_reading == reading and (crm.model.interaction.criteria is not None) == reading
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
     assert crm.model.criteria_confidence == model.criteria_confidence
@@ -497,3 +550,6 @@ def test_two_tower_onnx_engines_score_as_pytorch(minilm_tokenizer, tmp_path, mon
         "answer_tower.onnx",
         "answer_tower.int8.onnx",
     }
+    _, attending, exported = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "attending", classes=4, attention=1)
+    onnx = load_crm(exported, device="cpu", precision="fp32", engine="onnx")  # its answer tower gives token states too
+    assert torch.allclose(onnx.answer_rewards(TWO_TOWER_ITEMS), attending.answer_rewards(TWO_TOWER_ITEMS), atol=1e-4)

@@ -110,10 +110,26 @@ class CriteriaInteraction(nn.Module):
     whatever its wording, and the raw reading ``c`` carries what no class names. ``criteria_size`` 0
     drops the reading (``E p`` alone): fitted to convergence, such a head judged criteria worded unseen
     better, though not after the CRM's one epoch of pairs (docs/RESULTS.md).
+
+    ``attention_heads`` > 0 also lets the criteria choose where to look in the answer: each head's query
+    is a projection of the criteria vector, its keys projections of the answer's token states, and the
+    layer-normalised mix of those states it attends to joins the answer vector (``V a + W m``). A mean over the
+    answer dilutes one numbered list or one figure; the criterion that asks for it can find it.
     """
 
-    def __init__(self, criteria_size: int, answer_size: int, rank: int, classes: int = 0):
+    def __init__(
+        self,
+        criteria_size: int,
+        answer_size: int,
+        rank: int,
+        classes: int = 0,
+        attention_heads: int = 0,
+        token_size: int = 0,
+        key_size: int = 64,
+    ):
         super().__init__()
+        if attention_heads and not token_size:
+            raise ValueError("attending to the answer's tokens needs their size (token_size)")
         if not criteria_size and not classes:
             raise ValueError("the interaction term needs the criteria reading, a classifier's posterior, or both")
         self.criteria = nn.Linear(criteria_size, rank, bias=False) if criteria_size else None
@@ -125,13 +141,42 @@ class CriteriaInteraction(nn.Module):
                     nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
             if self.classes is not None:
                 nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
+        self.key_size = key_size
+        self.query = self.key = self.attended = None
+        if attention_heads:
+            with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without heads
+                self.query = nn.Linear(rank, attention_heads * key_size, bias=False)
+                self.key = nn.Linear(token_size, attention_heads * key_size, bias=False)
+                self.attended = nn.Linear(attention_heads * token_size, rank, bias=False)  # V's columns for the mix
 
-    def forward(self, criteria: torch.Tensor, answer: torch.Tensor, posterior: torch.Tensor | None = None):
-        a = self.answer(answer)
+    def forward(
+        self,
+        criteria: torch.Tensor,
+        answer: torch.Tensor,
+        posterior: torch.Tensor | None = None,
+        tokens: torch.Tensor | None = None,
+        token_mask: torch.Tensor | None = None,
+    ):
         c = self.criteria(criteria) if self.criteria is not None else 0
         if self.classes is not None:
             c = c + self.classes(posterior)
+        a = self.answer(answer)
+        if self.query is not None:
+            if tokens is None:
+                raise ValueError("this interaction attends to the answer's tokens: pass tokens and token_mask")
+            a = a + self.attended(self.attend(c, tokens, token_mask))
         return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
+
+    def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:
+        """Each head's criteria-weighted mean of the token states (masked positions get no weight),
+        layer-normalised, heads concatenated."""
+        rows, width = tokens.shape[:2]
+        query = self.query(c).view(rows, 1, -1, self.key_size)
+        keys = self.key(tokens).view(rows, width, -1, self.key_size)
+        logits = (keys * query).sum(-1) / self.key_size**0.5
+        weights = logits.masked_fill(~token_mask.bool().unsqueeze(-1), float("-inf")).softmax(dim=1)
+        mixed = torch.einsum("bth,btd->bhd", weights, tokens)
+        return nn.functional.layer_norm(mixed, mixed.shape[-1:]).flatten(1)
 
 
 def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -190,12 +235,25 @@ def sum_rows(rows: torch.Tensor, owner: torch.Tensor, size: int) -> torch.Tensor
     return rows.new_zeros(size, rows.size(1)).index_add_(0, owner, rows)
 
 
+def unique_rows(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The distinct (ids, mask) rows, and for each input row the index of its distinct row."""
+    rows, inverse = torch.unique(torch.cat([ids * mask, mask], dim=1), dim=0, return_inverse=True)
+    width = ids.size(1)
+    return rows[:, :width], rows[:, width:], inverse
+
+
 def encode_unique(encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     """``encode(ids, mask)`` run once per distinct row: a pair judged under both polarities repeats
     each criteria text and each answer twice in a batch."""
-    rows, inverse = torch.unique(torch.cat([ids * mask, mask], dim=1), dim=0, return_inverse=True)
-    width = ids.size(1)
-    return encode(rows[:, :width], rows[:, width:])[inverse]
+    distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
+    return encode(distinct_ids, distinct_mask)[inverse]
+
+
+def pad_rows(rows: list[torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
+    """Rows of different lengths as one right-padded batch, and its mask."""
+    lengths = torch.tensor([len(row) for row in rows])
+    padded = nn.utils.rnn.pad_sequence(rows, batch_first=True)
+    return padded, torch.arange(padded.size(1)) < lengths.unsqueeze(1)
 
 
 class RowMemo:
@@ -217,8 +275,9 @@ class RowMemo:
     def clear(self) -> None:
         self.rows.clear()
 
-    def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """``encode(ids, mask)`` for the rows not seen before; the rest from memory."""
+    def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor, stack: bool = True):
+        """``encode(ids, mask)`` for the rows not seen before; the rest from memory. ``encode`` gives one
+        value per row; ``stack=False`` returns the values as a list (rows of other shapes, tuples)."""
         keys = [row[keep].numpy().tobytes() for row, keep in zip(ids.cpu(), mask.cpu().bool())]
         missing = [i for i, key in enumerate(keys) if key not in self.rows]
         found = {i: self.rows[key] for i, key in enumerate(keys) if key in self.rows}
@@ -227,7 +286,8 @@ class RowMemo:
                 found[i] = self.rows[keys[i]] = value
             while len(self.rows) > self.capacity:
                 del self.rows[next(iter(self.rows))]
-        return torch.stack([found[i] for i in range(len(keys))]).to(ids.device)
+        values = [found[i] for i in range(len(keys))]
+        return torch.stack(values).to(ids.device) if stack else values
 
 
 def _forget_after_loading(model: RewardModel, incompatible_keys) -> None:
@@ -269,6 +329,10 @@ class RewardModel(nn.Module):
     against 0.67 for test wordings of seen families), and a mixture of their answer directions is noise;
     measured with 0.5, the held-out families were not helped (docs/RESULTS.md), so the default is 0.
     ``criteria_reading=False`` gives the interaction the posterior alone, not the reading beside it.
+
+    ``answer_attention`` > 0 (two towers) gives the interaction that many attention heads over the
+    answer tower's last token states (:class:`CriteriaInteraction`); the memo then keeps each answer's
+    token states beside its description, in bf16 (about 120 KB an answer of 160 tokens).
     """
 
     def __init__(
@@ -283,6 +347,7 @@ class RewardModel(nn.Module):
         split_criteria: bool = False,
         criteria_confidence: float = 0.0,
         criteria_reading: bool = True,
+        answer_attention: int = 0,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -296,6 +361,8 @@ class RewardModel(nn.Module):
         if (criteria_classes or split_criteria) and answer_tower is None:
             what = "a criteria classifier" if criteria_classes else "reading each criterion alone (criteria_list)"
             raise ValueError(f"{what} needs two towers (model.answer_tower)")
+        if answer_attention and answer_tower is None:
+            raise ValueError("attending to the answer's tokens needs two towers (model.answer_tower)")
         if not criteria_reading and not criteria_classes:
             raise ValueError("an interaction without the reading reads the posterior alone: it needs criteria_classes")
         if not 0.0 <= criteria_confidence < 1.0:
@@ -308,18 +375,26 @@ class RewardModel(nn.Module):
         self.dropout = nn.Dropout(dropout)
         self.answer_tower = answer_tower
         hidden = backbone.config.hidden_size
-        answer_size = hidden
+        answer_size, token_size = hidden, 0
         if answer_tower is not None:
             answer_tower.requires_grad_(False)
             tower = answer_tower.config
             self.answer_norm = nn.LayerNorm(tower.hidden_size, elementwise_affine=False)
-            answer_size = tower.hidden_size * (tower.num_hidden_layers + 1)
+            answer_size, token_size = tower.hidden_size * (tower.num_hidden_layers + 1), tower.hidden_size
         self.score = nn.Linear(answer_size, HEAD_OUTPUTS[head])
         with gathered([self.score.weight, self.score.bias]):
             nn.init.normal_(self.score.weight, std=1.0 / (answer_size + 1) ** 0.5)
             nn.init.zeros_(self.score.bias)
+        self.answer_attention = answer_attention
         self.interaction = (
-            CriteriaInteraction(hidden if criteria_reading else 0, answer_size, interaction, criteria_classes)
+            CriteriaInteraction(
+                hidden if criteria_reading else 0,
+                answer_size,
+                interaction,
+                criteria_classes,
+                attention_heads=answer_attention,
+                token_size=token_size,
+            )  # fmt: skip
             if interaction
             else None
         )
@@ -448,9 +523,39 @@ class RewardModel(nn.Module):
 
     def _describe_answers(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
-        with torch.autocast(ids.device.type, enabled=False):
+        return self._pooled_description(states, mask)
+
+    def _pooled_description(self, states: tuple[torch.Tensor, ...], mask: torch.Tensor) -> torch.Tensor:
+        with torch.autocast(mask.device.type, enabled=False):
             dtype = self.score.weight.dtype
             return torch.cat([self.answer_norm(pool(h.to(dtype), mask, "mean")) for h in states], dim=-1)
+
+    def _describe_as_rows(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The description cut into rows of the tower's width (one per layer), then the last layer's token
+        states: one tensor, so that one ONNX graph gives both (crm.onnx_engine)."""
+        states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
+        described = self._pooled_description(states, mask)
+        tokens = states[-1].to(described.dtype)
+        return torch.cat([described.unflatten(-1, (-1, tokens.size(-1))), tokens], dim=1)
+
+    @torch.no_grad()
+    def _describe_with_tokens(self, ids, mask, describe=None) -> list[tuple[torch.Tensor, torch.Tensor]]:
+        """Per answer: its description and its last layer's states at its real tokens (bf16: the memo
+        holds every training answer's tokens). ``describe``: another runner of :meth:`_describe_as_rows`."""
+        rows = (describe or self._describe_as_rows)(ids, mask)
+        layers = self.answer_tower.config.num_hidden_layers + 1
+        return [(row[:layers].flatten(), row[layers:][keep].to(torch.bfloat16)) for row, keep in zip(rows, mask.bool())]
+
+    def answers_with_tokens(self, ids: torch.Tensor, mask: torch.Tensor, describe=None):
+        """(descriptions, token states, token mask) of answer rows, each distinct answer encoded once
+        and remembered; the token states back in the head's precision."""
+        distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
+        encode = partial(self._describe_with_tokens, describe=describe)
+        values = self.answer_memo(encode, distinct_ids, distinct_mask, stack=False)
+        tokens, token_mask = pad_rows([t for _, t in values])
+        described = torch.stack([d for d, _ in values])
+        dtype, device = self.score.weight.dtype, ids.device
+        return described[inverse].to(device), tokens[inverse].to(device, dtype), token_mask[inverse].to(device)
 
     def _two_towers(self, input_ids, attention_mask, token_type_ids) -> torch.Tensor:
         (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
@@ -458,15 +563,21 @@ class RewardModel(nn.Module):
         )
         scoring = not self.training and not torch.is_grad_enabled()
         read, describe = self.read_criteria, self.describe_answers
-        if scoring and self.tower_runners:
+        in_onnx = bool(scoring and self.tower_runners)
+        if in_onnx:
             read, describe = self.tower_runners
         if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
             read = partial(self.criteria_memo, read)
-        describe = partial(self.answer_memo, describe)
-        answer = encode_unique(describe, answer_ids, answer_mask)
+        tokens = token_mask = None
+        if self.answer_attention:
+            onnx_describe = describe if in_onnx else None
+            answer, tokens, token_mask = self.answers_with_tokens(answer_ids, answer_mask, onnx_describe)
+        else:
+            answer = encode_unique(partial(self.answer_memo, describe), answer_ids, answer_mask)
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
-            return self.score(self.dropout(answer)) + self.interaction(readings, answer, posterior)
+            interaction = self.interaction(readings, answer, posterior, tokens, token_mask)
+            return self.score(self.dropout(answer)) + interaction
 
     def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """The rows the reader reads of criteria segments (each criterion alone with ``split_criteria``,
