@@ -285,6 +285,8 @@ def test_answer_attention_scores_an_answer_the_same_in_any_batch(minilm_tokenize
         assert torch.allclose(together, alone, atol=1e-5)
         described, tokens = next(iter(model.answer_memo.rows.values()))
         assert described.dtype == torch.float32 and tokens.dtype == torch.bfloat16 and tokens.size(-1) == 32
+        for kept in (described, tokens):  # copies: a view would keep its whole batch alive in the memo
+            assert kept.untyped_storage().nbytes() == kept.numel() * kept.element_size()
         plain = tiny_two_tower_model(criteria_classes=4)
         assert not torch.allclose(plain(**text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)), together)
     # the heads are drawn apart: the reader's classifier and every other weight start as without them

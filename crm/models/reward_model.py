@@ -544,7 +544,9 @@ class RewardModel(nn.Module):
         holds every training answer's tokens). ``describe``: another runner of :meth:`_describe_as_rows`."""
         rows = (describe or self._describe_as_rows)(ids, mask)
         layers = self.answer_tower.config.num_hidden_layers + 1
-        return [(row[:layers].flatten(), row[layers:][keep].to(torch.bfloat16)) for row, keep in zip(rows, mask.bool())]
+        # copies, not views: a view would keep its whole batch's states alive in the memo
+        kept = zip(rows, mask.bool())
+        return [(row[:layers].flatten().clone(), row[layers:][keep].to(torch.bfloat16)) for row, keep in kept]
 
     def answers_with_tokens(self, ids: torch.Tensor, mask: torch.Tensor, describe=None):
         """(descriptions, token states, token mask) of answer rows, each distinct answer encoded once
