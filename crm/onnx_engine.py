@@ -110,7 +110,7 @@ def tower_runners(model: torch.nn.Module, tokenizer, cache_dir: Path, int8: bool
     runners = []
     # the towers' single-batch forms: the length chunks' Python control flow is not for tracing
     # a CRM whose criteria attend to the answer's tokens needs the tower's token states beside the description
-    describe = "_describe_as_rows" if getattr(model, "answer_attention", 0) else "_describe_answers"
+    describe = "_describe_as_rows" if model.answer_attention else "_describe_answers"
     for name, method in (("reader", "_read_criteria"), ("answer_tower", describe)):
         path = cache_dir / f"{name}.onnx"
         if not path.exists():
