@@ -95,6 +95,7 @@ def train_config(overrides: tuple[str, ...] | list[str] = ()):
 CROSS_ENCODER = (
     "reader=none",
     "model.answer_tower=false",
+    "model.answer_attention=0",
     "model.interaction=0",
     "model.criteria_classes=0",
     "model.input_format=text_pair",

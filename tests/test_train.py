@@ -66,6 +66,17 @@ def test_experiment_and_debug_configs_compose(compose_train, override):
         assert cfg.trainer.accelerator == "cpu" and cfg.task_name == "debug"
 
 
+@pytest.mark.parametrize("override", ["experiment=minilm_cls", "experiment=minilm_pair_reader"])
+def test_the_minilm_presets_build_their_model(compose_train, override):
+    """A preset that drops the answer tower must drop what needs it (the attention over its tokens)."""
+    from crm.models.factory import build_reward_model
+
+    cfg = compose_train(override)
+    model = build_reward_model(cfg.model, cfg.loss.head)
+    assert model.answer_attention == 0
+    assert (model.answer_tower is None) == (override == "experiment=minilm_cls")
+
+
 def test_cfg_job_prints_the_composed_config():
     out = subprocess.run(
         [sys.executable, "train.py", "model=qwen3_4b", "loss=cls", "noise=random", "--cfg", "job"],
