@@ -539,20 +539,21 @@ class RewardModel(nn.Module):
         return torch.cat([described.unflatten(-1, (-1, tokens.size(-1))), tokens], dim=1)
 
     @torch.no_grad()
-    def _describe_with_tokens(self, ids, mask, describe=None) -> list[tuple[torch.Tensor, torch.Tensor]]:
+    def _describe_with_tokens(self, describe, ids, mask) -> list[tuple[torch.Tensor, torch.Tensor]]:
         """Per answer: its description and its last layer's states at its real tokens (bf16: the memo
-        holds every training answer's tokens). ``describe``: another runner of :meth:`_describe_as_rows`."""
-        rows = (describe or self._describe_as_rows)(ids, mask)
+        holds every training answer's tokens). ``describe``: :meth:`_describe_as_rows` or its ONNX runner."""
+        rows = describe(ids, mask)
         layers = self.answer_tower.config.num_hidden_layers + 1
         # copies, not views: a view would keep its whole batch's states alive in the memo
         kept = zip(rows, mask.bool())
         return [(row[:layers].flatten().clone(), row[layers:][keep].to(torch.bfloat16)) for row, keep in kept]
 
-    def answers_with_tokens(self, ids: torch.Tensor, mask: torch.Tensor, describe=None):
-        """(descriptions, token states, token mask) of answer rows, each distinct answer encoded once
-        and remembered; the token states back in the head's precision."""
+    def answers_with_tokens(self, describe, ids: torch.Tensor, mask: torch.Tensor):
+        """(descriptions, token states, token mask) of answer rows, each distinct answer encoded once by
+        ``describe`` (:meth:`_describe_as_rows` or its ONNX runner) and remembered; the token states back
+        in the head's precision."""
         distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
-        encode = partial(self._describe_with_tokens, describe=describe)
+        encode = partial(self._describe_with_tokens, describe)
         values = self.answer_memo(encode, distinct_ids, distinct_mask, stack=False)
         tokens, token_mask = pad_rows([t for _, t in values])
         described = torch.stack([d for d, _ in values])
@@ -565,15 +566,15 @@ class RewardModel(nn.Module):
         )
         scoring = not self.training and not torch.is_grad_enabled()
         read, describe = self.read_criteria, self.describe_answers
-        in_onnx = bool(scoring and self.tower_runners)
-        if in_onnx:
+        describe_rows = self._describe_as_rows
+        if scoring and self.tower_runners:
             read, describe = self.tower_runners
+            describe_rows = describe  # an attending CRM's ONNX tower gives the rows (crm.onnx_engine)
         if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
             read = partial(self.criteria_memo, read)
         tokens = token_mask = None
         if self.answer_attention:
-            onnx_describe = describe if in_onnx else None
-            answer, tokens, token_mask = self.answers_with_tokens(answer_ids, answer_mask, onnx_describe)
+            answer, tokens, token_mask = self.answers_with_tokens(describe_rows, answer_ids, answer_mask)
         else:
             answer = encode_unique(partial(self.answer_memo, describe), answer_ids, answer_mask)
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
