@@ -124,12 +124,16 @@ CASES = [
     ("markdown_structure", BODY, ABSENT),
     ("markdown_structure", "- Install the package.\n- Create a config file.\n- Run the server.\n", UNCLEAR),
     ("markdown_structure", "## Setup\n\n- Install the package.\n- Run the server.\n", UNCLEAR),
-    # headings: two or more markdown headings vs none (bold titles are unclear)
+    # headings: two or more section headings (markdown or top-level bold-only lines) vs none
     ("headings", STRUCTURED, PRESENT),
     ("headings", "# Caching\n\n" + sentences(3) + "\n\n### Validation\n\n" + sentences(3, 4), PRESENT),
+    ("headings", "**Freshness**\n\n" + sentences(3) + "\n\n**2. Validation:**\n\n" + sentences(3, 4), PRESENT),
+    ("headings", "## Caching\n\n" + sentences(3) + "\n\n**Validation**\n\n" + sentences(3, 4), PRESENT),
     ("headings", BODY, ABSENT),
+    ("headings", "**Note:** " + sentences(3) + "\n\n**Also:** " + sentences(3, 4), ABSENT),  # bold lead-ins
     ("headings", "## Caching\n\n" + BODY, UNCLEAR),
-    ("headings", "**Freshness**\n\n" + sentences(3) + "\n\n**Validation**\n\n" + sentences(3, 4), UNCLEAR),
+    ("headings", "**Caching**\n\n" + BODY, UNCLEAR),
+    ("headings", "1. **Freshness**\n\n   " + sentences(2) + "\n2. **Validation**\n\n   " + sentences(2, 3), UNCLEAR),
     # bullet_points: three or more bullet items vs no list at all
     ("bullet_points", "You will need:\n\n- a text editor\n- Python 3\n- a terminal\n", PRESENT),
     ("bullet_points", sentences(2) + "\n\n* Shared caches\n* Private caches\n* Proxy caches\n", PRESENT),

@@ -44,7 +44,8 @@ class AnswerProfile:
     fences: int
     inline_code: int
     links: int
-    bold_lines: int  # paragraphs that are only a bold phrase: headings written as bold text
+    bold_lines: int  # paragraphs (in lists too) that are only a bold phrase: titles written as bold text
+    bold_titles: int  # the top-level ones among them: section headings written as bold lines
     blocks: list[Block] = field(default_factory=list)
     prose: str = ""
     paragraph_words: list[int] = field(default_factory=list)
@@ -123,7 +124,7 @@ def profile(answer: str) -> AnswerProfile:
     blocks: list[Block] = []
     prose_parts: list[str] = []
     paragraph_words: list[int] = []
-    bold_lines = 0
+    bold_lines = bold_titles = 0
     list_stack: list[str] = []
     in_table = False
     for i, tok in enumerate(tokens):
@@ -159,6 +160,7 @@ def profile(answer: str) -> AnswerProfile:
                 meaningful = [c for c in children if c.type != "text" or c.content.strip(" :")]
                 if meaningful and meaningful[0].type == "strong_open" and meaningful[-1].type == "strong_close":
                     bold_lines += 1
+                    bold_titles += tokens[i - 1].level == 0
                 if tokens[i - 1].level == 0:
                     paragraph_words.append(len(WORD.findall(text)))
     prose = "\n".join(prose_parts)
@@ -166,6 +168,7 @@ def profile(answer: str) -> AnswerProfile:
     return AnswerProfile(
         words=len(WORD.findall(answer)),
         bold_lines=bold_lines,
+        bold_titles=bold_titles,
         blocks=blocks,
         prose=prose,
         paragraph_words=paragraph_words,

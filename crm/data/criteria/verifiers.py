@@ -197,8 +197,10 @@ def markdown_structure(p: AnswerProfile) -> str:
 
 
 def headings(p: AnswerProfile) -> str:
-    """Two or more markdown headings vs none (bold lines used as titles count as neither: unclear)."""
-    return _call(p.headings >= 2, p.headings == 0 and p.bold_lines == 0)
+    """Two or more section headings vs none. A top-level line that is only bold text is a heading as
+    users read it (several models title their sections so); a bold-only line inside a list is a list
+    item's title, neither heading nor none, so it leaves the verdict unclear."""
+    return _call(p.headings + p.bold_titles >= 2, p.headings == 0 and p.bold_lines == 0)
 
 
 def bullet_points(p: AnswerProfile) -> str:
