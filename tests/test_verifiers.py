@@ -143,7 +143,18 @@ CASES = [
     # numbered_list: three or more numbered items vs no list at all
     ("numbered_list", STRUCTURED, PRESENT),
     ("numbered_list", "Steps:\n\n1) Open the settings.\n2) Select *Privacy*.\n3) Click *Clear data*.\n", PRESENT),
+    (  # numbered bold titles over bullets: numbered steps to a reader, no ordered list to markdown
+        "numbered_list",
+        "".join(
+            f"**{i}. {step}:**\n\n- {sentences(1, i)}\n- {sentences(1, i + 1)}\n\n"
+            for i, step in enumerate(("Freshness", "Validation", "Scope"), 1)
+        ),
+        PRESENT,
+    ),
+    ("numbered_list", "".join(f"Step {i}: {sentences(1, i)}\n\n" for i in range(1, 4)), PRESENT),
     ("numbered_list", BODY, ABSENT),
+    ("numbered_list", "In 2023, 12 of the 40 caches failed. " + BODY, ABSENT),  # figures are not numbering
+    ("numbered_list", "**1. Shaping:**\n\n" + BODY, UNCLEAR),
     ("numbered_list", "1. Open the settings.\n2. Click *Clear data*.\n\n" + sentences(2), UNCLEAR),
     ("numbered_list", "You will need:\n\n- a text editor\n- Python 3\n- a terminal\n", UNCLEAR),  # bullets only
     # tables: a markdown table vs no table and no pipe in the prose

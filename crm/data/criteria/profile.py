@@ -20,6 +20,9 @@ WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?")
 URL = re.compile(r"https?://\S+|www\.\w[\w.-]+\.\w+")
 # Pictographs, dingbats and flags: what users mean by "emoji" (not arrows, math symbols or box drawing).
 EMOJI = re.compile("[\U0001f300-\U0001faff\U00002600-\U000027bf\U0001f1e6-\U0001f1ff]")
+# A paragraph that opens with its own number ("**1. Shaping:**", "Step 2: ..."): a numbered step that
+# markdown does not parse as an ordered list item.
+NUMBERED_PARAGRAPH = re.compile(r"(?:step\s+)?\d{1,2}[.):](?:\s|$)", re.IGNORECASE)
 MIN_PROSE_WORDS = 40  # below this, rates and readability are too noisy to call
 
 
@@ -46,6 +49,7 @@ class AnswerProfile:
     links: int
     bold_lines: int  # paragraphs (in lists too) that are only a bold phrase: titles written as bold text
     bold_titles: int  # the top-level ones among them: section headings written as bold lines
+    numbered_paragraphs: int  # top-level paragraphs that open with their own number (NUMBERED_PARAGRAPH)
     blocks: list[Block] = field(default_factory=list)
     prose: str = ""
     paragraph_words: list[int] = field(default_factory=list)
@@ -124,7 +128,7 @@ def profile(answer: str) -> AnswerProfile:
     blocks: list[Block] = []
     prose_parts: list[str] = []
     paragraph_words: list[int] = []
-    bold_lines = bold_titles = 0
+    bold_lines = bold_titles = numbered_paragraphs = 0
     list_stack: list[str] = []
     in_table = False
     for i, tok in enumerate(tokens):
@@ -163,12 +167,14 @@ def profile(answer: str) -> AnswerProfile:
                     bold_titles += tokens[i - 1].level == 0
                 if tokens[i - 1].level == 0:
                     paragraph_words.append(len(WORD.findall(text)))
+                    numbered_paragraphs += bool(NUMBERED_PARAGRAPH.match(text.lstrip()))
     prose = "\n".join(prose_parts)
     counts["links"] += len(URL.findall(prose))
     return AnswerProfile(
         words=len(WORD.findall(answer)),
         bold_lines=bold_lines,
         bold_titles=bold_titles,
+        numbered_paragraphs=numbered_paragraphs,
         blocks=blocks,
         prose=prose,
         paragraph_words=paragraph_words,
