@@ -161,11 +161,12 @@ def profile(answer: str) -> AnswerProfile:
             if blocks:
                 blocks[-1].text = (blocks[-1].text + "\n" + text).strip()
             if tokens[i - 1].type == "paragraph_open":
+                top_level = tokens[i - 1].level == 0
                 meaningful = [c for c in children if c.type != "text" or c.content.strip(" :")]
                 if meaningful and meaningful[0].type == "strong_open" and meaningful[-1].type == "strong_close":
                     bold_lines += 1
-                    bold_titles += tokens[i - 1].level == 0
-                if tokens[i - 1].level == 0:
+                    bold_titles += top_level
+                if top_level:
                     paragraph_words.append(len(WORD.findall(text)))
                     numbered_paragraphs += bool(NUMBERED_PARAGRAPH.match(text.lstrip()))
     prose = "\n".join(prose_parts)
