@@ -27,14 +27,11 @@ def test_every_attribute_family_names_both_poles():
 def test_wordings_take_a_stance_on_either_pole(name):
     x, not_x = grammar.POLES[name]
     pos, neg = grammar.wordings(name, "pos"), grammar.wordings(name, "neg")
-    assert len(pos) == len(x) * (len(grammar.WANT) + len(grammar.CONTRAST)) + len(not_x) * len(grammar.REJECT)
-    assert len(neg) == len(not_x) * (len(grammar.WANT) + len(grammar.CONTRAST)) + len(x) * len(grammar.REJECT)
+    assert len(pos) == len(x) * len(grammar.WANT) + len(not_x) * len(grammar.REJECT)
+    assert len(neg) == len(not_x) * len(grammar.WANT) + len(x) * len(grammar.REJECT)
     assert not set(pos) & set(neg)
     assert "I prefer " + x[0] + "." in pos and "I dislike " + not_x[0] + "." in pos
     assert "I prefer " + not_x[0] + "." in neg and "I dislike " + x[0] + "." in neg
-    # both poles named, in either order: only the stance words tell the polarity
-    assert f"I prefer {x[0]} over {not_x[0]}." in pos and f"Rather than {not_x[0]}, give me {x[0]}." in pos
-    assert f"I prefer {not_x[0]} over {x[0]}." in neg and f"Rather than {x[0]}, give me {not_x[0]}." in neg
     assert all(w[0].isupper() and w.endswith(".") for w in pos + neg)
     test_wording = set(get_family(name).texts("pos", "test") + get_family(name).texts("neg", "test"))
     assert not test_wording & set(pos + neg)

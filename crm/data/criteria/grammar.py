@@ -6,15 +6,12 @@ mention that you are an AI." side by side; what must be learned is the *stance* 
 which every family shares. This grammar writes it out: each family names its two poles in several noun phrases
 (X: "bullet points"; not-X: "flowing prose"), and stance templates ask for a pole or reject it.
 
-    polarity pos  = want(X)  or  reject(not-X)  or  contrast(X over not-X)
-    polarity neg  = want(not-X)  or  reject(X)  or  contrast(not-X over X)
+    polarity pos  = want(X)  or  reject(not-X)
+    polarity neg  = want(not-X)  or  reject(X)
 
 So "no prose, please" asks for X as surely as "use bullet points", and a model can only tell them
-apart by reading the stance. Users often name both poles in one criterion ("a table rather than a
-wall of text"); the contrast templates name them in both orders ("X rather than Y", "instead of Y,
-X"), so which pole is wanted is read from the stance words, not from which comes first. Training
-draws from these wordings as well as the hand-written ones; the test-only paraphrases stay
-hand-written, so test criteria are never a template.
+apart by reading the stance. Training draws from these wordings as well as the hand-written ones;
+the test-only paraphrases stay hand-written, so test criteria are never a template.
 """
 
 from __future__ import annotations
@@ -48,16 +45,6 @@ REJECT = (
     "Without {}, please.",
     "I'm not a fan of {}.",
     "Stop giving me {}.",
-)
-CONTRAST = (  # {want} and {reject}: both poles in one criterion, in either order
-    "I prefer {want} over {reject}.",
-    "{want} rather than {reject}, please.",
-    "Give me {want}, not {reject}.",
-    "I'd rather have {want} than {reject}.",
-    "Use {want} instead of {reject}.",
-    "Rather than {reject}, give me {want}.",
-    "Not {reject}, but {want}.",
-    "Instead of {reject}, I want {want}.",
 )
 
 # family -> (noun phrases for X, the "pos" pole; noun phrases for not-X, the "neg" pole)
@@ -194,8 +181,8 @@ POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def _fill(template: str, *phrases: str, **poles: str) -> str:
-    text = template.format(*phrases, **poles)
+def _fill(template: str, phrase: str) -> str:
+    text = template.format(phrase)
     return text[0].upper() + text[1:]
 
 
@@ -204,9 +191,4 @@ def wordings(family: str, polarity: str) -> tuple[str, ...]:
     """Every grammar wording of one family and polarity, in a fixed order."""
     x, not_x = POLES[family]
     want, reject = (x, not_x) if polarity == "pos" else (not_x, x)
-    # each wanted phrase against one rejected phrase (in turn): every phrase appears, the grammar stays small
-    return (
-        tuple(_fill(t, p) for p in want for t in WANT)
-        + tuple(_fill(t, p) for p in reject for t in REJECT)
-        + tuple(_fill(t, want=w, reject=reject[i % len(reject)]) for i, w in enumerate(want) for t in CONTRAST)
-    )
+    return tuple(_fill(t, p) for p in want for t in WANT) + tuple(_fill(t, p) for p in reject for t in REJECT)
