@@ -25,7 +25,7 @@ from rich.table import Table
 from crm.artifact import CRMSettings
 from crm.config import checkpoint_run_dir
 from crm.data.datamodule import DataEpoch, eval_order
-from crm.evaluation.families import by_family, headline, heldout_criteria
+from crm.evaluation.families import by_family, family_mean_intervals, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
 from crm.evaluation.report import family_table
 from crm.evaluation.scorers import LengthScorer
@@ -35,7 +35,7 @@ from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reader_pretraining import pretrain_reader
-from crm.tables import fmt, print_tables
+from crm.tables import print_tables
 from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
@@ -348,13 +348,17 @@ def family_report(cfg: DictConfig, module: CRMLitModule, datamodule: LightningDa
     correct = {"CRM": np.concatenate(crm_correct)}
     for rule in (LengthScorer("longer"), LengthScorer("shorter")):
         correct[rule.name] = prob_chosen(rule.score(samples).prob_a, labels) > 0.5
-    table = by_family(samples, correct, heldout_criteria(cfg.data))
-    return {"by_family": table, "headline": headline(table, "CRM")}
+    heldout = heldout_criteria(cfg.data)
+    table = by_family(samples, correct, heldout)
+    return {
+        "by_family": table,
+        "headline": headline(table, "CRM", family_mean_intervals(samples, correct["CRM"], heldout)),
+    }
 
 
 def print_family_report(families: dict[str, Any]) -> None:
-    print_tables([family_table(families["by_family"], ["CRM", "longer wins", "shorter wins"], FAMILY_TITLE)])
-    Console().print("headline: " + ", ".join(f"{k} {fmt(v)}" for k, v in families["headline"].items()))
+    scorers = ["CRM", "longer wins", "shorter wins"]
+    print_tables([family_table(families["by_family"], scorers, FAMILY_TITLE, families["headline"])])
 
 
 FAMILY_TITLE = "Test accuracy per criteria family (held-out queries; * = never seen in training)"

@@ -4,7 +4,9 @@ A judged sample is shown under one side's criteria; its family is the criteria f
 (attribute pairs), the style the criteria describe (DSP, AlpacaEval), or the generic criterion (human
 votes). Both polarities of a pair are judged, so a criteria-blind judge scores 0.5 on a family; the
 length rules are reported per polarity as well, where a length confound would show (e.g. "longer
-wins" at 0.7 under "prefer X" and 0.3 under "prefer not-X").
+wins" at 0.7 under "prefer X" and 0.3 under "prefer not-X"). Each accuracy comes with a 95%
+interval that resamples whole queries (:func:`crm.stats.bootstrap_interval`): a family with 24 test
+pairs from a dozen queries is read with its uncertainty, and so is the mean over families.
 """
 
 from __future__ import annotations
@@ -17,8 +19,14 @@ import numpy as np
 from crm.data.criteria.taxonomy import FAMILIES
 from crm.data.criteria_pools import STYLE_TOPICS
 from crm.data.schema import PreferenceSample
+from crm.data.splits import query_of
+from crm.stats import bootstrap_interval
 
 CONCISE_STYLES = "concise_detailed"  # the AlpacaEval concise/verbose pairs
+# a percentile bootstrap over fewer queries than this understates the spread (one query: no spread at
+# all), so such a family gets no interval; its query count is shown instead
+MIN_QUERIES_FOR_INTERVAL = 5
+DESCRIPTION = ("kind", "seen", "n", "queries", "n_pos", "n_neg")  # a family's entry apart from its accuracies
 VOTES = "general"
 
 
@@ -53,6 +61,8 @@ def pool_sets(per_set: Sequence[Mapping[str, dict]]) -> dict[str, dict]:
                 pooled[family] = dict(m)
                 continue
             p = pooled[family]
+            for key in [k for k in p if k.endswith("/ci") or k == "queries"]:
+                del p[key]  # sets may share queries, and an interval is no weighted mean of two (per set: metrics.json)
             for key, value in m.items():
                 if not isinstance(value, float):
                     continue
@@ -70,7 +80,7 @@ def merge_scorers(per_scorer: Mapping[str, Mapping[str, dict]], metric: str = "a
     merged: dict[str, dict] = {}
     for scorer, families in per_scorer.items():
         for family, m in families.items():
-            entry = merged.setdefault(family, {k: m[k] for k in ("kind", "seen", "n", "n_pos", "n_neg")})
+            entry = merged.setdefault(family, {k: m[k] for k in DESCRIPTION if k in m})
             for key, value in m.items():
                 if key == metric or key.startswith(metric + "/"):
                     entry[scorer + key[len(metric) :]] = value
@@ -86,8 +96,10 @@ def kind_of(family: str) -> str:
 def by_family(
     samples: Sequence[PreferenceSample], correct: Mapping[str, np.ndarray], heldout: Sequence[str] = ()
 ) -> dict[str, dict]:
-    """``{family: {kind, seen, n, <scorer>: acc, <scorer>/pos, <scorer>/neg, n_pos, n_neg}}`` for the
-    boolean ``correct`` arrays of each scorer (aligned with ``samples``)."""
+    """``{family: {kind, seen, n, queries, <scorer>: acc, <scorer>/ci, <scorer>/pos, <scorer>/neg, n_pos,
+    n_neg}}`` for the boolean ``correct`` arrays of each scorer (aligned with ``samples``); ``/ci`` only
+    for a family of at least ``MIN_QUERIES_FOR_INTERVAL`` queries."""
+    queries = np.array([query_of(s) for s in samples], dtype=object)
     groups: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     for i, sample in enumerate(samples):
         family, polarity = family_of(sample)
@@ -96,23 +108,53 @@ def by_family(
     for family in sorted(groups):
         polarities = groups[family]
         rows = sorted(i for ix in polarities.values() for i in ix)
-        entry: dict = {"kind": kind_of(family), "seen": family not in heldout, "n": len(rows)}
+        entry: dict = {
+            "kind": kind_of(family),
+            "seen": family not in heldout,
+            "n": len(rows),
+            "queries": len(set(queries[rows].tolist())),
+        }
         for polarity in ("pos", "neg"):
             entry[f"n_{polarity}"] = len(polarities.get(polarity, []))
         for name, values in correct.items():
             values = np.asarray(values, dtype=bool)
             entry[name] = float(values[rows].mean())
+            if entry["queries"] >= MIN_QUERIES_FOR_INTERVAL:
+                entry[f"{name}/ci"] = list(bootstrap_interval(values[rows], queries[rows]))
             for polarity, ix in polarities.items():
                 entry[f"{name}/{polarity}"] = float(values[ix].mean())
         out[family] = entry
     return out
 
 
-def headline(families: Mapping[str, dict], scorer: str) -> dict[str, float | None]:
+def _verified(family: str) -> bool:
+    return family in FAMILIES and FAMILIES[family].verified
+
+
+def family_mean_intervals(
+    samples: Sequence[PreferenceSample], correct: np.ndarray, heldout: Sequence[str] = ()
+) -> dict[str, list[float]]:
+    """95% intervals of the mean accuracy over the seen and over the held-out verified families of
+    ``samples`` (``correct`` aligned with them), resampling whole queries: the headline's uncertainty."""
+    correct = np.asarray(correct, dtype=bool)
+    families = np.array([family_of(s)[0] for s in samples], dtype=object)
+    queries = np.array([query_of(s) for s in samples], dtype=object)
+    out = {}
+    for name, seen in (("seen_families_mean_ci", True), ("heldout_families_mean_ci", False)):
+        rows = [i for i, f in enumerate(families) if _verified(f) and (f not in heldout) == seen]
+        if rows:
+            out[name] = list(bootstrap_interval(correct[rows], queries[rows], strata=families[rows]))
+    return out
+
+
+def headline(
+    families: Mapping[str, dict], scorer: str, intervals: Mapping[str, list[float]] | None = None
+) -> dict[str, float | list[float] | None]:
     """The acceptance figures: mean (and min) over seen verified families, mean over held-out ones,
-    and the concise/detailed pairs."""
-    seen = [v[scorer] for f, v in families.items() if f in FAMILIES and FAMILIES[f].verified and v["seen"]]
-    held = [v[scorer] for f, v in families.items() if f in FAMILIES and FAMILIES[f].verified and not v["seen"]]
+    and the concise/detailed pairs; with ``intervals`` (:func:`family_mean_intervals`) the means' 95%
+    intervals."""
+    seen = [v[scorer] for f, v in families.items() if _verified(f) and v["seen"]]
+    held = [v[scorer] for f, v in families.items() if _verified(f) and not v["seen"]]
     concise = families.get(CONCISE_STYLES, {}).get(scorer)
     return {
         "seen_families_mean": float(np.mean(seen)) if seen else None,
@@ -121,4 +163,5 @@ def headline(families: Mapping[str, dict], scorer: str) -> dict[str, float | Non
         "concise_detailed": concise,
         "seen_families": len(seen),
         "heldout_families": len(held),
+        **(intervals or {}),
     }

@@ -15,7 +15,7 @@ import numpy as np
 
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
-from crm.evaluation.families import by_family
+from crm.evaluation.families import by_family, family_mean_intervals
 from crm.evaluation.metrics import PairScores, pair_metrics, prob_chosen
 from crm.evaluation.scorers import Scorer, unscorable
 from crm.evaluation.test_sets import TestSet
@@ -85,7 +85,9 @@ def summarise(test_set: TestSet, scores: PairScores, heldout: Sequence[str] = ()
     labels = np.array([p.label_a for p in test_set.pairs], dtype=bool)
     out = pair_metrics(scores, labels)
     correct = prob_chosen(scores.prob_a, labels) > 0.5
-    out["by_family"] = by_family([p.sample for p in test_set.pairs], {"accuracy": correct}, heldout)
+    samples = [p.sample for p in test_set.pairs]
+    out["by_family"] = by_family(samples, {"accuracy": correct}, heldout)
+    out["family_mean_ci"] = family_mean_intervals(samples, correct, heldout)
     queries = np.array([query_of(p.sample) for p in test_set.pairs], dtype=object)
     out["accuracy_ci"] = list(bootstrap_interval(correct, queries))
     out["queries"] = len(set(queries.tolist()))

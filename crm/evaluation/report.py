@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from crm.tables import Table_, fmt
 
@@ -58,16 +59,36 @@ def source_table(scorer: str, per_set: Mapping[str, dict]) -> Table_:
     return f"{scorer}: accuracy (n) by source", ["test set", *sources], rows
 
 
-def family_table(families: Mapping[str, dict], scorers: Sequence[str], title: str) -> Table_:
-    """Rows: criteria families (held-out ones marked *); columns: each scorer's accuracy, then its
-    accuracy under "prefer X" / "prefer not-X" (where a length confound would show)."""
-    header = ["family", "kind", "n (X / not-X)"]
-    for name in scorers:
-        header += [name, f"{name}: X / not-X"]
+def headline_caption(headline: Mapping[str, Any]) -> str:
+    """The acceptance figures of :func:`crm.evaluation.families.headline` in one sentence, with intervals."""
+
+    def mean(key: str) -> str:
+        interval = headline.get(f"{key}_ci")
+        return fmt(headline.get(key), 3) + (f" {fmt(interval)}" if interval else "")
+
+    return (
+        f"Mean over the {headline['seen_families']} seen verified families {mean('seen_families_mean')} "
+        f"(lowest {fmt(headline['seen_families_min'], 3)}), over the {headline['heldout_families']} held-out "
+        f"ones {mean('heldout_families_mean')}; concise/detailed {fmt(headline['concise_detailed'], 3)} "
+        "(95% intervals resample queries)."
+    )
+
+
+def family_table(
+    families: Mapping[str, dict], scorers: Sequence[str], title: str, headline: Mapping[str, Any] | None = None
+) -> Table_:
+    """Rows: criteria families (held-out ones marked *); columns: each scorer's accuracy (the first
+    scorer's with its 95% interval over queries), then its accuracy under "prefer X" / "prefer not-X"
+    (where a length confound would show)."""
+    header = ["family", "kind", "n (X / not-X)", "queries"]
+    for i, name in enumerate(scorers):
+        header += [name, *([f"{name}: 95% CI (queries)"] if i == 0 else []), f"{name}: X / not-X"]
     rows = []
     for family, m in families.items():
         row = [family + ("" if m["seen"] else " *"), m["kind"], f"{m['n']} ({m['n_pos']} / {m['n_neg']})"]
-        for name in scorers:
-            row += [fmt(m.get(name)), f"{fmt(m.get(f'{name}/pos'), 2)} / {fmt(m.get(f'{name}/neg'), 2)}"]
+        row.append(fmt(m.get("queries")))
+        for i, name in enumerate(scorers):
+            interval = [fmt(m.get(f"{name}/ci"))] if i == 0 else []
+            row += [fmt(m.get(name)), *interval, f"{fmt(m.get(f'{name}/pos'), 2)} / {fmt(m.get(f'{name}/neg'), 2)}"]
         rows.append(row)
-    return title, header, rows
+    return title, header, rows, headline_caption(headline) if headline else None

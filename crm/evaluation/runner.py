@@ -105,7 +105,12 @@ def family_results(results: dict[str, dict[str, dict]], crm_name: str) -> dict:
     merged = merge_scorers(per_scorer)
     if not merged:
         return {}
-    return {"by_family": merged, "headline": headline(merged, crm_name)}
+    # a headline interval comes from the one set that holds all of its families (seen families: the
+    # seen-criteria set; held-out ones: the new-criteria set); split over two sets, none is given
+    per_set = [results[crm_name][name].get("family_mean_ci", {}) for name in FAMILY_SETS if name in results[crm_name]]
+    found = [key for intervals in per_set for key in intervals]
+    intervals = {key: value for intervals in per_set for key, value in intervals.items() if found.count(key) == 1}
+    return {"by_family": merged, "headline": headline(merged, crm_name, intervals)}
 
 
 def training_settings(ckpt: str | Path) -> dict[str, Any] | None:
@@ -147,7 +152,7 @@ def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     tables = [accuracy_table(results)]
     if families:
         scorer_names = [cfg.name, *(n for n in scorers if n != cfg.name)]
-        tables.append(family_table(families["by_family"], scorer_names, FAMILY_TITLE))
+        tables.append(family_table(families["by_family"], scorer_names, FAMILY_TITLE, families["headline"]))
     for name, scorer in scorers.items():
         if scorer.criteria_aware:
             tables += [detail_table(name, results[name]), source_table(name, results[name])]
