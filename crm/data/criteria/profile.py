@@ -50,6 +50,7 @@ class AnswerProfile:
     bold_lines: int  # paragraphs (in lists too) that are only a bold phrase: titles written as bold text
     bold_titles: int  # the top-level ones among them: section headings written as bold lines
     numbered_paragraphs: int  # top-level paragraphs that open with their own number (NUMBERED_PARAGRAPH)
+    numbered_headings: int = 0  # headings that do ("## Step 1: ...", "### 2. Setup")
     blocks: list[Block] = field(default_factory=list)
     prose: str = ""
     paragraph_words: list[int] = field(default_factory=list)
@@ -128,7 +129,7 @@ def profile(answer: str) -> AnswerProfile:
     blocks: list[Block] = []
     prose_parts: list[str] = []
     paragraph_words: list[int] = []
-    bold_lines = bold_titles = numbered_paragraphs = 0
+    bold_lines = bold_titles = numbered_paragraphs = numbered_headings = 0
     list_stack: list[str] = []
     in_table = False
     for i, tok in enumerate(tokens):
@@ -160,6 +161,8 @@ def profile(answer: str) -> AnswerProfile:
             prose_parts.append(text)
             if blocks:
                 blocks[-1].text = (blocks[-1].text + "\n" + text).strip()
+            if tokens[i - 1].type == "heading_open":
+                numbered_headings += bool(NUMBERED_PARAGRAPH.match(text.lstrip()))
             if tokens[i - 1].type == "paragraph_open":
                 top_level = tokens[i - 1].level == 0
                 meaningful = [c for c in children if c.type != "text" or c.content.strip(" :")]
@@ -176,6 +179,7 @@ def profile(answer: str) -> AnswerProfile:
         bold_lines=bold_lines,
         bold_titles=bold_titles,
         numbered_paragraphs=numbered_paragraphs,
+        numbered_headings=numbered_headings,
         blocks=blocks,
         prose=prose,
         paragraph_words=paragraph_words,

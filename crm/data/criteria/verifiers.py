@@ -305,8 +305,10 @@ def examples(p: AnswerProfile) -> str:
 
 
 def numbers(p: AnswerProfile) -> str:
-    """Six or more numbers in the prose (list numbering and code excluded) vs none."""
-    return _call(p.count(NUMBER) >= 6, p.count(NUMBER) == 0)
+    """Six or more numbers in the prose vs none; numbering is no figure: code, list numbering and the
+    number a paragraph or heading opens with ("**1. Setup:**", "## Step 2: ...") are not counted."""
+    figures = p.count(NUMBER) - p.numbered_paragraphs - p.numbered_headings
+    return _call(figures >= 6, figures == 0)
 
 
 def sources(p: AnswerProfile) -> str:
