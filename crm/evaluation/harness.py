@@ -88,7 +88,7 @@ def summarise(test_set: TestSet, scores: PairScores, heldout: Sequence[str] = ()
     samples = [p.sample for p in test_set.pairs]
     out["by_family"] = by_family(samples, {"accuracy": correct}, heldout)
     out["family_mean_ci"] = family_mean_intervals(samples, correct, heldout)
-    queries = np.array([query_of(p.sample) for p in test_set.pairs], dtype=object)
+    queries = np.array([query_of(s) for s in samples], dtype=object)
     out["accuracy_ci"] = list(bootstrap_interval(correct, queries))
     out["queries"] = len(set(queries.tolist()))
     for field, values in (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -108,8 +109,8 @@ def family_results(results: dict[str, dict[str, dict]], crm_name: str) -> dict:
     # a headline interval comes from the one set that holds all of its families (seen families: the
     # seen-criteria set; held-out ones: the new-criteria set); split over two sets, none is given
     per_set = [results[crm_name][name].get("family_mean_ci", {}) for name in FAMILY_SETS if name in results[crm_name]]
-    found = [key for intervals in per_set for key in intervals]
-    intervals = {key: value for intervals in per_set for key, value in intervals.items() if found.count(key) == 1}
+    found = Counter(key for intervals in per_set for key in intervals)
+    intervals = {key: value for intervals in per_set for key, value in intervals.items() if found[key] == 1}
     return {"by_family": merged, "headline": headline(merged, crm_name, intervals)}
 
 

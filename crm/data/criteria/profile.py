@@ -50,7 +50,7 @@ class AnswerProfile:
     bold_lines: int  # paragraphs (in lists too) that are only a bold phrase: titles written as bold text
     bold_titles: int  # the top-level ones among them: section headings written as bold lines
     numbered_paragraphs: int  # top-level paragraphs that open with their own number (NUMBERED_PARAGRAPH)
-    numbered_headings: int = 0  # headings that do ("## Step 1: ...", "### 2. Setup")
+    numbered_headings: int  # headings that do ("## Step 1: ...", "### 2. Setup")
     blocks: list[Block] = field(default_factory=list)
     prose: str = ""
     paragraph_words: list[int] = field(default_factory=list)
@@ -161,8 +161,9 @@ def profile(answer: str) -> AnswerProfile:
             prose_parts.append(text)
             if blocks:
                 blocks[-1].text = (blocks[-1].text + "\n" + text).strip()
+            numbered = bool(NUMBERED_PARAGRAPH.match(text.lstrip()))
             if tokens[i - 1].type == "heading_open":
-                numbered_headings += bool(NUMBERED_PARAGRAPH.match(text.lstrip()))
+                numbered_headings += numbered
             if tokens[i - 1].type == "paragraph_open":
                 top_level = tokens[i - 1].level == 0
                 meaningful = [c for c in children if c.type != "text" or c.content.strip(" :")]
@@ -171,7 +172,7 @@ def profile(answer: str) -> AnswerProfile:
                     bold_titles += top_level
                 if top_level:
                     paragraph_words.append(len(WORD.findall(text)))
-                    numbered_paragraphs += bool(NUMBERED_PARAGRAPH.match(text.lstrip()))
+                    numbered_paragraphs += numbered
     prose = "\n".join(prose_parts)
     counts["links"] += len(URL.findall(prose))
     return AnswerProfile(
