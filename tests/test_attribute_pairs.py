@@ -12,7 +12,7 @@ from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import FAMILIES, get_family
 from crm.data.prepare import prepare
 from crm.data.schema import read_samples
-from crm.data.splits import query_of
+from crm.data.splits import query_of, split_of
 from tests.conftest import write_answer_corpora
 
 FRACTIONS = {"train": 0.5, "val": 0.25, "test": 0.25}
@@ -87,11 +87,39 @@ def test_extra_criteria_do_not_separate_the_pair(built):
             assert len(verdicts) == 1 and verdicts != {"unclear"}
 
 
-def test_counts_add_up(built):
-    for family, c in family_counts(built.counts).items():
+def assert_counts_add_up(counts: Counter) -> None:
+    for family, c in family_counts(counts).items():
         rejected = sum(c.get(k, 0) for k in ("dropped_heldout_model", "dropped_length_mismatch", "capped_per_query"))
         dropped = c.get("capped_per_family", 0) + c.get("dropped_length_balance", 0)
         assert c.get("candidates", 0) == rejected + c.get("kept", 0) + dropped, family
+
+
+def test_counts_add_up(built):
+    assert_counts_add_up(built.counts)
+
+
+def test_rare_families_take_more_of_their_training_queries(raw_dir):
+    """``min_train_per_family``: a family short of it gets more pairs per training query (at most
+    ``per_query_rare``); validation and test pairs stay those of the default; every candidate counted once."""
+    capped = build_attribute_pairs(raw_dir, 0, PairOptions(**OPTIONS, per_query=1))  # the tiny corpus: caps bind at 1
+    topped = build_attribute_pairs(
+        raw_dir, 0, PairOptions(**OPTIONS, per_query=1, min_train_per_family=10_000, per_query_rare=2)
+    )
+
+    def training(result) -> list:
+        return [s for s in result.samples if split_of(query_of(s), 0, FRACTIONS) == "train"]
+
+    def rest(result) -> list[dict]:
+        return [s.to_dict() for s in result.samples if split_of(query_of(s), 0, FRACTIONS) != "train"]
+
+    def most_per_query(result) -> int:
+        return max(Counter((query_of(s), s.extra["family"]) for s in training(result)).values())
+
+    assert len(training(topped)) > len(training(capped))
+    assert rest(topped) == rest(capped)
+    assert (most_per_query(capped), most_per_query(topped)) == (1, 2)
+    assert sum(c.get("topped_up", 0) for c in family_counts(topped.counts).values()) > 0
+    assert_counts_add_up(topped.counts)
 
 
 def test_deterministic(raw_dir, built):

@@ -184,6 +184,7 @@ FAMILY_COLUMNS = {
     "dropped_length_mismatch": "length x1.5",
     "dropped_heldout_model": "held-out model",
     "capped_per_query": "query cap",
+    "topped_up": "top-up (rare family)",
     "capped_per_family": "family cap",
     "dropped_length_balance": "length balance",
     "kept": "kept",
