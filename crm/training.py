@@ -257,6 +257,9 @@ def fit_test_export(
             "noise": cfg.noise.mode,
             "direction": cfg.data.direction,
             "sources": list(cfg.data.sources),
+            "attributes": OmegaConf.to_container(cfg.data.attributes, resolve=True)
+            if cfg.data.get("attributes")
+            else None,
             "seed": cfg.seed,
         },
         "data": datamodule.report(),

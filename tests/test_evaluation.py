@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import math
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import numpy as np
 import pytest
 import torch
 import yaml
+from omegaconf import OmegaConf
 
 from crm.data.criteria_pools import GENERAL_CRITERION
 from crm.data.noise import CriteriaBank
@@ -23,6 +25,7 @@ from crm.evaluation.metrics import (
     strict_accuracy,
     tie_rate,
 )
+from crm.evaluation.runner import warn_on_data_mismatch
 from crm.evaluation.scorers import CRMScorer, HFRewardModelScorer, LengthScorer, load_scorer
 from crm.evaluation.tables import build_table, write_csv
 from crm.evaluation.test_sets import VARIANTS, TestSet, judged_pairs, load_test_set, variant
@@ -433,3 +436,19 @@ def test_family_results_pool_sets_that_share_a_family():
         and pooled["accuracy"] == pytest.approx(0.625)
         and pooled["accuracy/pos"] == pytest.approx(0.625)
     )
+
+
+def test_a_run_trained_on_other_attribute_options_is_named_with_the_overrides(caplog):
+    """Held-out families decide what counts as new criteria: evaluating a run with other options warns
+    with the overrides that evaluate it on its own splits; the same options say nothing."""
+    options = {"heldout_families": ["hedging"], "min_train_per_family": 300, "fractions": {"train": 0.8}}
+    cfg = OmegaConf.create({"data": {"sources": ["attribute_pairs"], "attributes": options}})
+    trained = {"sources": ["attribute_pairs"], "attributes": {**options, "heldout_families": ["hedging", "emoji"]}}
+    with caplog.at_level(logging.WARNING, logger="crm.evaluation.runner"):
+        warn_on_data_mismatch(cfg, trained)
+        assert "data.attributes.heldout_families=[hedging,emoji]" in caplog.text
+        assert "min_train_per_family" not in caplog.text and "fractions" not in caplog.text
+        caplog.clear()
+        warn_on_data_mismatch(cfg, {"sources": ["attribute_pairs"], "attributes": options})
+        warn_on_data_mismatch(cfg, {"sources": ["attribute_pairs"]})  # a run from before attributes were recorded
+    assert not caplog.text

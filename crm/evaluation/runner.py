@@ -123,8 +123,34 @@ def training_settings(ckpt: str | Path) -> dict[str, Any] | None:
 
 
 def warn_on_data_mismatch(cfg: DictConfig, trained: dict[str, Any] | None) -> None:
-    if trained and trained.get("sources") and sorted(trained["sources"]) != sorted(cfg.data.sources):
+    """Warn where the data settings differ from those the run recorded: other sources, or other
+    attribute-pair options (held-out families and models decide which families count as new, the rest
+    which pairs the prepared cache holds, rebuilt to these settings)."""
+    if not trained:
+        return
+    if trained.get("sources") and sorted(trained["sources"]) != sorted(cfg.data.sources):
         log.warning("evaluating on sources %s; the model was trained on %s", list(cfg.data.sources), trained["sources"])
+    recorded = trained.get("attributes")
+    current = OmegaConf.to_container(cfg.data.attributes, resolve=True) if cfg.data.get("attributes") else {}
+    if recorded is not None:
+        differ = sorted(k for k in recorded.keys() | current.keys() if recorded.get(k) != current.get(k))
+        if differ:
+            log.warning(
+                "data.attributes differ from the run's (%s): to evaluate on its own splits, pass %s",
+                ", ".join(differ),
+                " ".join(f"data.attributes.{k}={override_value(recorded.get(k))}" for k in differ),
+            )
+
+
+def override_value(value: Any) -> str:
+    """``value`` as a Hydra command-line override writes it: ``[a,b]``, ``{train:0.8}``, ``null``."""
+    if isinstance(value, list):
+        return "[" + ",".join(override_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k}:{override_value(v)}" for k, v in value.items()) + "}"
+    if value is None:
+        return "null"
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
