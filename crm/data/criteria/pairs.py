@@ -66,7 +66,7 @@ class PairOptions:
     # A family left with fewer training pairs than this at ``per_query`` (a rare property: tables,
     # alternatives) takes more of its training queries' pairs, up to ``per_query_rare`` per query, until it
     # has this many; 0: none. Val and test pairs do not change.
-    min_train_per_family: int = 300
+    min_train_per_family: int = 0
     per_query_rare: int = 6
     multi_criteria: float = 0.25  # fraction of samples with 1-2 extra criteria that do not separate the pair
     # Share of training/validation criteria drawn from the stance grammar (crm.data.criteria.grammar)
