@@ -101,9 +101,8 @@ def test_counts_add_up(built):
 def test_rare_families_take_more_of_their_training_queries(raw_dir):
     """``min_train_per_family``: a family short of it gets more pairs per training query (at most
     ``per_query_rare``); validation and test pairs stay those of the default; every candidate counted once."""
-    capped = build_attribute_pairs(
-        raw_dir, 0, PairOptions(**OPTIONS, per_query=1, min_train_per_family=0)
-    )  # the tiny corpus: caps bind at 1
+    # the tiny corpus's per-query caps bind at 1, not at the default 2
+    capped = build_attribute_pairs(raw_dir, 0, PairOptions(**OPTIONS, per_query=1, min_train_per_family=0))
     topped = build_attribute_pairs(
         raw_dir, 0, PairOptions(**OPTIONS, per_query=1, min_train_per_family=10_000, per_query_rare=2)
     )

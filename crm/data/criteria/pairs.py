@@ -307,7 +307,8 @@ def build_attribute_pairs(
                 candidates = _candidates(family, answers, measured, options, held_here, result.counts)
                 rng = record_rng(seed, f"pick/{corpus_name}/{qid}/{family}")
                 cap = options.per_query_test if split == "test" else options.per_query
-                rare_cap = max(cap, options.per_query_rare) if split == "train" else cap
+                top_up = split == "train" and options.min_train_per_family > 0
+                rare_cap = max(cap, options.per_query_rare) if top_up else cap
                 picked = _pick(candidates, rare_cap, rng, prefer_longer=alternate[family] % 2 == 0)
                 picked, extra = picked[:cap], picked[cap:]  # the first ``cap`` are the pick of ``cap``
                 alternate[family] += len(picked)
@@ -316,7 +317,7 @@ def build_attribute_pairs(
                                split=split, allowed_extras=seen_families, options=options, seed=seed,
                                heldout_models=heldout_models)  # fmt: skip
                 by_family_split[(family, split)] += [make(cand) for cand in picked]
-                if extra and options.min_train_per_family:
+                if extra:
                     spare[family].append([partial(make, cand) for cand in extra])
     for family, queries in spare.items():
         _top_up(by_family_split[(family, "train")], queries, options.min_train_per_family, result.counts, family)
