@@ -15,8 +15,11 @@ register_resolvers()
 
 @hydra.main(version_base="1.3", config_path="conf", config_name="evaluate")
 def main(cfg: DictConfig) -> None:
-    from crm.evaluation.runner import evaluate
+    from hydra.core.hydra_config import HydraConfig
 
+    from crm.evaluation.runner import adopt_run_attributes, evaluate, training_settings
+
+    adopt_run_attributes(cfg, training_settings(cfg.ckpt), list(HydraConfig.get().overrides.task))
     evaluate(cfg)
 
 

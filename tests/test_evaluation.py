@@ -25,7 +25,7 @@ from crm.evaluation.metrics import (
     strict_accuracy,
     tie_rate,
 )
-from crm.evaluation.runner import warn_on_data_mismatch
+from crm.evaluation.runner import adopt_run_attributes, warn_on_data_mismatch
 from crm.evaluation.scorers import CRMScorer, HFRewardModelScorer, LengthScorer, load_scorer
 from crm.evaluation.tables import build_table, write_csv
 from crm.evaluation.test_sets import VARIANTS, TestSet, judged_pairs, load_test_set, variant
@@ -452,3 +452,23 @@ def test_a_run_trained_on_other_attribute_options_is_named_with_the_overrides(ca
         warn_on_data_mismatch(cfg, {"sources": ["attribute_pairs"], "attributes": options})
         warn_on_data_mismatch(cfg, {"sources": ["attribute_pairs"]})  # a run from before attributes were recorded
     assert not caplog.text
+
+
+def test_the_command_line_evaluates_a_run_with_its_own_attribute_options_unless_told_otherwise(caplog):
+    options = {"heldout_families": ["hedging"], "min_train_per_family": 0}
+    run = {"sources": ["attribute_pairs"], "attributes": {**options, "heldout_families": ["hedging", "emoji"]}}
+
+    def config():
+        return OmegaConf.create({"data": {"sources": ["attribute_pairs"], "attributes": options}})
+
+    cfg = config()
+    assert adopt_run_attributes(cfg, run, ["ckpt=logs/train/runs/x", "precision=fp32", "data.processed_dir=/d"])
+    assert OmegaConf.to_container(cfg.data.attributes) == run["attributes"]
+    with caplog.at_level(logging.WARNING, logger="crm.evaluation.runner"):
+        warn_on_data_mismatch(cfg, run)
+    assert not caplog.text
+    cfg = config()  # the data group or an attribute option on the command line: the user's choice stands
+    assert not adopt_run_attributes(cfg, run, ["ckpt=x", "data.attributes.min_train_per_family=0"])
+    assert not adopt_run_attributes(cfg, run, ["ckpt=x", "data=styles"])
+    assert not adopt_run_attributes(cfg, {"sources": ["attribute_pairs"]}, ["ckpt=x"])  # recorded nothing
+    assert OmegaConf.to_container(cfg.data.attributes) == options

@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from omegaconf import DictConfig, OmegaConf
+from omegaconf import DictConfig, OmegaConf, open_dict
 
 from crm.data.noise import CriteriaBank
 from crm.data.prepare import processed_split_files
@@ -120,6 +120,21 @@ def training_settings(ckpt: str | Path) -> dict[str, Any] | None:
         if path.exists():
             return json.loads(path.read_text()).get("settings")
     return None
+
+
+def adopt_run_attributes(cfg: DictConfig, trained: dict[str, Any] | None, overrides: list[str]) -> bool:
+    """Evaluate a run with the attribute-pair options it was trained with (its held-out families are the
+    new criteria of its tests, and its prepared cache is reused) unless the command line picks the data
+    group or sets an attribute option itself; returns whether they were adopted."""
+    recorded = (trained or {}).get("attributes")
+    chosen = any(o.lstrip("+~").startswith(("data=", "data.attributes")) for o in overrides)
+    if recorded is None or not cfg.data.get("attributes") or chosen:
+        return False
+    if OmegaConf.to_container(cfg.data.attributes, resolve=True) != recorded:
+        log.info("evaluating with the run's own data.attributes (recorded in its metrics.json)")
+        with open_dict(cfg):
+            cfg.data.attributes = recorded
+    return True
 
 
 def warn_on_data_mismatch(cfg: DictConfig, trained: dict[str, Any] | None) -> None:
