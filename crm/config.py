@@ -60,6 +60,12 @@ def criteria_classes(heldout_families) -> int:
     return len(class_names(list(heldout_families or [])))
 
 
+def attribute_options(data_cfg) -> dict | None:
+    """A data config's attribute-pair options as plain values (what a run records), None without any."""
+    node = data_cfg.get("attributes")
+    return OmegaConf.to_container(node, resolve=True) if node else None
+
+
 def register_resolvers() -> None:
     for name, fn in (
         ("crm_root", lambda: str(PROJECT_ROOT)),

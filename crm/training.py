@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from crm.artifact import CRMSettings
-from crm.config import checkpoint_run_dir
+from crm.config import attribute_options, checkpoint_run_dir
 from crm.data.datamodule import DataEpoch, eval_order
 from crm.evaluation.families import by_family, family_mean_intervals, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
@@ -257,9 +257,7 @@ def fit_test_export(
             "noise": cfg.noise.mode,
             "direction": cfg.data.direction,
             "sources": list(cfg.data.sources),
-            "attributes": OmegaConf.to_container(cfg.data.attributes, resolve=True)
-            if cfg.data.get("attributes")
-            else None,
+            "attributes": attribute_options(cfg.data),
             "seed": cfg.seed,
         },
         "data": datamodule.report(),

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 import torch
 from lightning import Callback
+from omegaconf import OmegaConf
 
 from crm.data.datamodule import CRMDataModule, DataEpoch
 from crm.data.schema import DataFormatError, read_samples, write_samples
@@ -107,6 +108,8 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
     summary = json.loads((tmp_path / "run" / "metrics.json").read_text())
     assert summary["metrics"]["test/queries_original/acc"] == metrics["test/queries_original/acc"]
     assert summary["data"]["train"]["kept"] == 16
+    # what evaluate.py evaluates the run with: the attribute-pair options it was trained with
+    assert summary["settings"]["attributes"] == OmegaConf.to_container(cfg.data.attributes, resolve=True)
     families = summary["families"]["by_family"]  # per criteria family, the length rules beside the CRM
     assert sum(f["n"] for f in families.values()) == 8 and {"CRM", "longer wins"} <= set(next(iter(families.values())))
     assert (tmp_path / "run" / "checkpoints" / "last.ckpt").exists()

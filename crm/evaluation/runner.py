@@ -10,6 +10,7 @@ from typing import Any
 
 from omegaconf import DictConfig, OmegaConf, open_dict
 
+from crm.config import attribute_options
 from crm.data.noise import CriteriaBank
 from crm.data.prepare import processed_split_files
 from crm.data.schema import PreferenceSample
@@ -128,9 +129,10 @@ def adopt_run_attributes(cfg: DictConfig, trained: dict[str, Any] | None, overri
     group or sets an attribute option itself; returns whether they were adopted."""
     recorded = (trained or {}).get("attributes")
     chosen = any(o.lstrip("+~").startswith(("data=", "data.attributes")) for o in overrides)
-    if recorded is None or not cfg.data.get("attributes") or chosen:
+    current = attribute_options(cfg.data)
+    if recorded is None or current is None or chosen:
         return False
-    if OmegaConf.to_container(cfg.data.attributes, resolve=True) != recorded:
+    if current != recorded:
         log.info("evaluating with the run's own data.attributes (recorded in its metrics.json)")
         with open_dict(cfg):
             cfg.data.attributes = recorded
@@ -146,7 +148,7 @@ def warn_on_data_mismatch(cfg: DictConfig, trained: dict[str, Any] | None) -> No
     if trained.get("sources") and sorted(trained["sources"]) != sorted(cfg.data.sources):
         log.warning("evaluating on sources %s; the model was trained on %s", list(cfg.data.sources), trained["sources"])
     recorded = trained.get("attributes")
-    current = OmegaConf.to_container(cfg.data.attributes, resolve=True) if cfg.data.get("attributes") else {}
+    current = attribute_options(cfg.data) or {}
     if recorded is not None:
         differ = sorted(k for k in recorded.keys() | current.keys() if recorded.get(k) != current.get(k))
         if differ:
