@@ -17,10 +17,9 @@ register_resolvers()
 def main(cfg: DictConfig) -> None:
     from hydra.core.hydra_config import HydraConfig
 
-    from crm.evaluation.runner import adopt_run_attributes, evaluate, training_settings
+    from crm.evaluation.runner import evaluate
 
-    adopt_run_attributes(cfg, training_settings(cfg.ckpt), list(HydraConfig.get().overrides.task))
-    evaluate(cfg)
+    evaluate(cfg, command_line=list(HydraConfig.get().overrides.task))
 
 
 if __name__ == "__main__":

@@ -170,9 +170,13 @@ def override_value(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def evaluate(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Returns ``(metrics, objects)``; writes ``metrics.json`` and ``results.md`` to ``cfg.paths.output_dir``."""
+def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Returns ``(metrics, objects)``; writes ``metrics.json`` and ``results.md`` to ``cfg.paths.output_dir``.
+    ``command_line``: the overrides ``evaluate.py`` was given; with them a run is evaluated with its own
+    attribute-pair options unless they choose data options (:func:`adopt_run_attributes`)."""
     trained = training_settings(cfg.ckpt)
+    if command_line is not None:
+        adopt_run_attributes(cfg, trained, command_line)
     warn_on_data_mismatch(cfg, trained)
     test_sets = build_test_sets(cfg)
     scorers = load_scorers(cfg)
