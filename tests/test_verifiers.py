@@ -152,6 +152,12 @@ CASES = [
         PRESENT,
     ),
     ("numbered_list", "".join(f"Step {i}: {sentences(1, i)}\n\n" for i in range(1, 4)), PRESENT),
+    (  # numbered section headings: the steps a reader follows, with no ordered list to markdown
+        "numbered_list",
+        "".join(f"## Step {i}: Part\n\n{sentences(2, i)}\n\n" for i in range(1, 4)),
+        PRESENT,
+    ),
+    ("numbered_list", "### 1. Setup\n\n" + BODY, UNCLEAR),  # one numbered heading is no list of steps
     ("numbered_list", BODY, ABSENT),
     ("numbered_list", "In 2023, 12 of the 40 caches failed. " + BODY, ABSENT),  # figures are not numbering
     ("numbered_list", "**1. Shaping:**\n\n" + BODY, UNCLEAR),

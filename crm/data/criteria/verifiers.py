@@ -209,11 +209,11 @@ def bullet_points(p: AnswerProfile) -> str:
 
 
 def numbered_list(p: AnswerProfile) -> str:
-    """Three or more numbered items vs no list of any kind. A paragraph that opens with its own number
-    ("**1. Shaping:**" over a few bullets, "Step 2: ...") is a numbered step as users read it, though
-    markdown parses no ordered list there."""
-    numbered = p.ordered_items + p.numbered_paragraphs
-    return _call(numbered >= 3, p.list_items == 0 and p.numbered_paragraphs == 0)
+    """Three or more numbered items vs no list of any kind. A paragraph or a heading that opens with its
+    own number ("**1. Shaping:**" over a few bullets, "Step 2: ...", "## Step 3: Deploy") is a numbered
+    step as users read it, though markdown parses no ordered list there."""
+    numbered = p.ordered_items + p.numbered_paragraphs + p.numbered_headings
+    return _call(numbered >= 3, p.list_items == 0 and p.numbered_paragraphs == 0 and p.numbered_headings == 0)
 
 
 def tables(p: AnswerProfile) -> str:
