@@ -340,6 +340,9 @@ CASES = [
     ("preamble", "Sure! " + BODY, PRESENT),
     ("preamble", "Great question! Caching is simpler than it looks.\n\n" + BODY, PRESENT),
     ("preamble", "I'd be happy to help with that.\n\n" + BODY, PRESENT),
+    ("preamble", "What a fascinating project! " + BODY, PRESENT),  # a short exclamation warms up too
+    ("preamble", "Great!\n\n" + BODY, PRESENT),
+    ("preamble", "Caching keeps a copy of each response close to the client, and it pays off! " + BODY, ABSENT),
     ("preamble", BODY, ABSENT),
     ("preamble", "## Caching\n\n" + BODY, ABSENT),
     ("preamble", "Here is how HTTP caching works:\n\n" + BODY, UNCLEAR),

@@ -162,6 +162,20 @@ PREAMBLE = re.compile(
     r"okay|ok|alright|hello|hi|hey|yes,? (?:i|of course)|no problem|gladly)\b",
     re.IGNORECASE,
 )
+# A short exclamation before the content ("Great!", "What a fascinating project!", "A classic problem!"):
+# a warm-up sentence as users read it, whatever its words.
+EXCLAIMED_OPENER = re.compile(r"^\W*[^.!?\n]{1,60}!(?:\s|$)")
+MAX_OPENER_WORDS = 8
+
+
+def opens_with_pleasantry(first: str) -> bool:
+    """A pleasantry ("Sure!", "Great question") or a short exclamation opens the text."""
+    if PREAMBLE.search(first):
+        return True
+    exclaimed = EXCLAIMED_OPENER.match(first)
+    return bool(exclaimed) and len(exclaimed.group().split()) <= MAX_OPENER_WORDS
+
+
 DIRECT_UNCLEAR = re.compile(r"^\W*(?:here(?:'s| is| are)|below|the following|to answer|you asked)", re.IGNORECASE)
 CLOSING_OFFER = re.compile(
     r"let me know|feel free to|hope (?:this|that|it) helps|if you have any (?:\w+ )?questions|"
@@ -240,7 +254,7 @@ def tldr_first(p: AnswerProfile) -> str:
     if TLDR.search(first):
         return PRESENT
     lead_in = first.endswith(":") or bool(DIRECT_UNCLEAR.search(first))
-    statement = kind == "paragraph" and len(first.split()) <= 30 and not lead_in and not PREAMBLE.search(first)
+    statement = kind == "paragraph" and len(first.split()) <= 30 and not lead_in and not opens_with_pleasantry(first)
     return _call(statement and p.words - len(first.split()) >= 100, kind != "paragraph" or lead_in)
 
 
@@ -345,10 +359,10 @@ def pros_cons(p: AnswerProfile) -> str:
 
 
 def preamble(p: AnswerProfile) -> str:
-    """The answer opens with a pleasantry ("Sure!", "Great question") vs opens with content
-    ("Here is..." / "Below..." openers are unclear)."""
+    """The answer opens with a pleasantry ("Sure!", "Great question", "What a fascinating project!") vs
+    opens with content ("Here is..." / "Below..." openers are unclear)."""
     first = p.first_text
-    return _call(bool(PREAMBLE.search(first)), bool(first) and not DIRECT_UNCLEAR.search(first))
+    return _call(opens_with_pleasantry(first), bool(first) and not DIRECT_UNCLEAR.search(first))
 
 
 def closing_offer(p: AnswerProfile) -> str:
