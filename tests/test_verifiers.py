@@ -194,6 +194,7 @@ CASES = [
     ("tldr_first", "Yes, browsers cache pages by default.\n\n" + sentences(3), UNCLEAR),  # too little after it
     ("tldr_first", prose(200, per_paragraph=5), UNCLEAR),  # the first paragraph is not one short statement
     ("tldr_first", "Sure, I can explain caching.\n\n" + prose(150), UNCLEAR),  # a pleasantry, not a statement
+    ("tldr_first", "What a fascinating question!\n\n" + prose(150), UNCLEAR),  # an exclamation is no bottom line
     # closing_summary: the last blocks open with "In summary"... vs no such marker anywhere
     ("closing_summary", BODY + "\n\nIn summary, cache public pages and validate stale copies.", PRESENT),
     (
