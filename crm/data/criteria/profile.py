@@ -61,6 +61,12 @@ class AnswerProfile:
         return self.bullet_items + self.ordered_items
 
     @property
+    def numbered_titles(self) -> int:
+        """Paragraphs and headings that open with their own number: numbered steps markdown does not parse
+        as a list, and numbering, not figures."""
+        return self.numbered_paragraphs + self.numbered_headings
+
+    @property
     def has_code(self) -> bool:
         return bool(self.fences or self.inline_code)
 

@@ -226,8 +226,7 @@ def numbered_list(p: AnswerProfile) -> str:
     """Three or more numbered items vs no list of any kind. A paragraph or a heading that opens with its
     own number ("**1. Shaping:**" over a few bullets, "Step 2: ...", "## Step 3: Deploy") is a numbered
     step as users read it, though markdown parses no ordered list there."""
-    numbered = p.ordered_items + p.numbered_paragraphs + p.numbered_headings
-    return _call(numbered >= 3, p.list_items == 0 and p.numbered_paragraphs == 0 and p.numbered_headings == 0)
+    return _call(p.ordered_items + p.numbered_titles >= 3, p.list_items == 0 and p.numbered_titles == 0)
 
 
 def tables(p: AnswerProfile) -> str:
@@ -321,7 +320,7 @@ def examples(p: AnswerProfile) -> str:
 def numbers(p: AnswerProfile) -> str:
     """Six or more numbers in the prose vs none; numbering is no figure: code, list numbering and the
     number a paragraph or heading opens with ("**1. Setup:**", "## Step 2: ...") are not counted."""
-    figures = p.count(NUMBER) - p.numbered_paragraphs - p.numbered_headings
+    figures = p.count(NUMBER) - p.numbered_titles
     return _call(figures >= 6, figures == 0)
 
 
