@@ -106,3 +106,91 @@ def retarget_schedule(scheduler, total_steps: int, module: LightningModule) -> N
     scheduler.lr_lambdas = fresh.lr_lambdas
     for group, base, lam in zip(optimizer.param_groups, scheduler.base_lrs, scheduler.lr_lambdas):
         group["lr"] = base * lam(scheduler.last_epoch)  # the factory reset it to the first step's
+
+
+class RunDeadline(Callback):
+    """Ends a fit of fixed work early, its LR schedule completed, where the whole run would otherwise
+    overrun a wall-clock limit.
+
+    A fixed amount of work (the quickstart's epoch of pairs) makes the same CRM on every machine but
+    takes half as long again on a CPU without native bf16, and that CPU varies from hour to hour. At the
+    fit's first validation the rest of the fit is timed at the rate of the recent steps (an upper bound
+    for a two-tower CRM, whose steps grow cheaper as its memory of answers fills) plus a validation at
+    the end. Where it fits before ``started + minutes - reserve_minutes`` (``reserve_minutes``: the test
+    and export after the fit), nothing changes. Where it does not, the fit ends at the last step that
+    fits, with a validation there, and the rest of the schedule runs through those steps (the same LR
+    curve, faster); the steps taken are logged and written to ``metrics.json`` (``global_step``).
+    """
+
+    def __init__(self, minutes: float, started: float, reserve_minutes: float = 1.0, window: int = 50):
+        if minutes <= 0 or reserve_minutes < 0 or window < 1:
+            raise ValueError("RunDeadline needs minutes > 0, reserve_minutes >= 0 and window >= 1")
+        self.deadline = started + 60.0 * (minutes - reserve_minutes)
+        self.minutes = minutes
+        self.window = window
+        self.step_times: list[tuple[int, float]] = []
+        self.decided = False
+        self.plan: tuple[int, int, int] | None = None  # (decided at step, configured end, new end)
+
+    def on_train_batch_end(self, trainer: Trainer, pl_module: LightningModule, outputs, batch, batch_idx) -> None:
+        self.step_times = [*self.step_times[-self.window :], (trainer.global_step, time.time())]
+        if self.plan is not None and trainer.global_step >= self.plan[2]:
+            trainer.should_stop = True  # Lightning validates before it stops (the checkpoint follows)
+
+    def on_validation_end(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        if self.decided or trainer.sanity_checking or len(self.step_times) < 2:
+            return
+        self.decided = True
+        (first_step, first_time), (step, last_time) = self.step_times[0], self.step_times[-1]
+        now = time.time()
+        seconds_per_step = (last_time - first_time) / max(step - first_step, 1)
+        validation_s = now - last_time
+        end = int(trainer.estimated_stepping_batches)
+        needed = (end - step) * seconds_per_step + validation_s
+        left = self.deadline - now
+        if needed <= left:
+            log.info(
+                "run deadline %.1f min: the fit's %d steps fit (%.0f s needed, %.0f s left)",
+                self.minutes,
+                end,
+                needed,
+                left,
+            )
+            return
+        self.plan = (step, end, max(step + 1, step + int((left - validation_s) / seconds_per_step)))
+        self._apply(trainer)
+        log.warning(
+            "run deadline %.1f min: %.2f s per step leaves time for %d of the fit's %d steps; it ends there, "
+            "its LR schedule completed (the CRM differs from a full fit's; run_deadline=null fits them all)",
+            self.minutes,
+            seconds_per_step,
+            self.plan[2],
+            end,
+        )
+
+    def _apply(self, trainer: Trainer) -> None:
+        for config in trainer.lr_scheduler_configs:
+            compress_schedule(config.scheduler, *self.plan)
+
+    def state_dict(self) -> dict:
+        return {"decided": self.decided, "plan": self.plan}
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        """A resumed fit keeps the end it planned (its LR schedule is rebuilt at the configured length)."""
+        self.decided = state_dict.get("decided", False)
+        self.plan = tuple(state_dict["plan"]) if state_dict.get("plan") else None
+
+    def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        if self.plan is not None:  # restored from a checkpoint
+            self._apply(trainer)
+
+
+def compress_schedule(scheduler, start: int, end: int, new_end: int) -> None:
+    """Run a LambdaLR schedule's steps ``start..end`` within ``start..new_end``: the LR at each later step
+    is the one the old schedule reached proportionally further on, so warmup and decay still complete."""
+    scale = (end - start) / max(new_end - start, 1)
+
+    def compressed(lam):
+        return lambda step: lam(start + (step - start) * scale) if step > start else lam(step)
+
+    scheduler.lr_lambdas = [compressed(lam) for lam in scheduler.lr_lambdas]

@@ -36,6 +36,7 @@ from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reader_pretraining import pretrain_reader
 from crm.tables import print_tables
+from crm.time_budget import RunDeadline
 from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
@@ -215,6 +216,8 @@ def fit_test_export(
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
     callbacks += [DataEpoch(), DataReport()]
+    if cfg.get("run_deadline"):  # counted from the run's start: the reader and the data come first
+        callbacks.append(RunDeadline(started=started, **cfg.run_deadline))
     trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
     # reads it from the fit on, and its own callbacks set it the same way (GradientAccumulationScheduler).

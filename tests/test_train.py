@@ -56,6 +56,24 @@ def test_the_quickstart_attention_follows_the_training_precision(compose_train, 
     assert (bf16, fp32) == ("eager", None)
 
 
+def test_a_run_past_its_deadline_ends_with_a_validation_and_its_checkpoint(compose_train, tiny_files, tmp_path):
+    """The deadline (long past here) is checked at the first validation: the fit ends one step later, validated."""
+    cfg = compose_train(
+        *TINY_TRAIN,
+        files_override(tiny_files),
+        "trainer.max_steps=6",
+        "trainer.val_check_interval=3",
+        "trainer.limit_val_batches=1",
+        "test=false",
+        "export=false",
+        "run_deadline={minutes: 0.001, reserve_minutes: 0}",
+    )
+    metrics, objects = train(cfg)
+    assert objects["trainer"].global_step == 4
+    assert (tmp_path / "run" / "checkpoints" / "step000004.ckpt").exists()  # val/loss at step 4 kept it
+    assert compose_train().run_deadline.minutes <= 15  # the quickstart's limit
+
+
 @pytest.mark.parametrize("override", ["experiment=paper_crm_4b", "experiment=minilm_cls", "debug=fdr", "debug=limit"])
 def test_experiment_and_debug_configs_compose(compose_train, override):
     cfg = compose_train(override)

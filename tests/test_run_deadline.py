@@ -1,0 +1,90 @@
+"""The run deadline: a fit that fits is left alone; one that would overrun ends early with its schedule complete."""
+
+from types import SimpleNamespace
+
+import pytest
+import torch
+from transformers import get_cosine_schedule_with_warmup
+
+from crm.time_budget import RunDeadline, compress_schedule
+
+STEPS = 1000  # the fit's configured steps
+
+
+def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float = 1.0):
+    """A fit whose 500 first steps took ``seconds_per_step`` each and whose validation took 10 s, under a
+    ``minutes`` deadline (reserve 1 min) counted from t=0."""
+    clock = {"now": 0.0}
+    monkeypatch.setattr("crm.time_budget.time.time", lambda: clock["now"])
+    optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)
+    scheduler = get_cosine_schedule_with_warmup(optimizer, 0, STEPS)
+    trainer = SimpleNamespace(
+        global_step=0,
+        estimated_stepping_batches=STEPS,
+        lr_scheduler_configs=[SimpleNamespace(scheduler=scheduler)],
+        sanity_checking=False,
+        should_stop=False,
+    )
+    deadline = RunDeadline(minutes=minutes, started=0.0, reserve_minutes=1.0, window=50)
+    trainer.sanity_checking = True
+    deadline.on_validation_end(trainer, None)  # the sanity check decides nothing
+    trainer.sanity_checking = False
+    for step in range(1, 501):
+        clock["now"] += seconds_per_step
+        trainer.global_step = step
+        optimizer.step()
+        scheduler.step()
+        deadline.on_train_batch_end(trainer, None, None, None, step - 1)
+    clock["now"] += 10.0
+    deadline.on_validation_end(trainer, None)
+    return deadline, trainer, scheduler, clock
+
+
+def test_a_fit_that_fits_is_left_alone(monkeypatch):
+    # 510 s spent; the rest needs 500 steps of 1 s + a 10 s validation = 510 s, and 19 * 60 - 510 are left
+    deadline, trainer, scheduler, _ = fit_to_first_validation(monkeypatch, minutes=20)
+    assert deadline.decided and deadline.plan is None
+    assert scheduler.lr_lambdas[0](750) == pytest.approx(0.5 * (1 + torch.cos(torch.tensor(0.75 * torch.pi)).item()))
+    trainer.global_step = STEPS - 1
+    deadline.on_train_batch_end(trainer, None, None, None, 0)
+    assert not trainer.should_stop
+
+
+def test_a_fit_that_would_overrun_ends_at_the_last_step_that_fits(monkeypatch):
+    # 15 min - 1 min reserve = 840 s; at 510 s, 330 s are left: 320 s of steps after the final 10 s validation
+    deadline, trainer, scheduler, clock = fit_to_first_validation(monkeypatch, minutes=15)
+    assert deadline.plan == (500, STEPS, 820)
+    lam = scheduler.lr_lambdas[0]
+    assert lam(500) == pytest.approx(0.5)  # the schedule before the decision is untouched
+    assert lam(660) == pytest.approx(0.5 * (1 + torch.cos(torch.tensor(0.75 * torch.pi)).item()))
+    assert lam(820) == pytest.approx(0.0, abs=1e-9)  # decayed completely at the new end
+    trainer.global_step = 819
+    deadline.on_train_batch_end(trainer, None, None, None, 0)
+    assert not trainer.should_stop
+    trainer.global_step = 820
+    deadline.on_train_batch_end(trainer, None, None, None, 0)
+    assert trainer.should_stop
+
+
+def test_a_resumed_fit_keeps_the_end_it_planned(monkeypatch):
+    deadline, _, _, _ = fit_to_first_validation(monkeypatch, minutes=15)
+    resumed = RunDeadline(minutes=15, started=1e9)
+    resumed.load_state_dict(deadline.state_dict())
+    optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)
+    scheduler = get_cosine_schedule_with_warmup(optimizer, 0, STEPS)  # rebuilt at the configured length
+    resumed.on_fit_start(SimpleNamespace(lr_scheduler_configs=[SimpleNamespace(scheduler=scheduler)]), None)
+    assert resumed.decided and resumed.plan == (500, STEPS, 820)
+    assert scheduler.lr_lambdas[0](820) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_compressing_a_schedule_keeps_its_warmup():
+    optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)
+    scheduler = get_cosine_schedule_with_warmup(optimizer, 100, 1000)
+    compress_schedule(scheduler, 50, 1000, 525)  # decided during warmup: the rest runs twice as fast
+    lam = scheduler.lr_lambdas[0]
+    assert lam(50) == pytest.approx(0.5) and lam(75) == pytest.approx(1.0) and lam(525) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_deadline_needs_a_positive_limit():
+    with pytest.raises(ValueError, match="minutes > 0"):
+        RunDeadline(minutes=0, started=0.0)
