@@ -148,7 +148,11 @@ class RunDeadline(Callback):
         end = int(trainer.estimated_stepping_batches)
         needed = (end - step) * seconds_per_step + validation_s
         left = self.deadline - now
-        if needed <= left:
+        plan = None
+        if needed > left:
+            plan = (step, end, max(step + 1, step + int((left - validation_s) / seconds_per_step)))
+        self.plan = trainer.strategy.broadcast(plan, src=0)  # every rank stops at rank 0's step
+        if self.plan is None:
             log.info(
                 "run deadline %.1f min: the fit's %d steps fit (%.0f s needed, %.0f s left)",
                 self.minutes,
@@ -157,7 +161,6 @@ class RunDeadline(Callback):
                 left,
             )
             return
-        self.plan = (step, end, max(step + 1, step + int((left - validation_s) / seconds_per_step)))
         self._apply(trainer)
         log.warning(
             "run deadline %.1f min: %.2f s per step leaves time for %d of the fit's %d steps; it ends there, "

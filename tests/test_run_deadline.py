@@ -24,6 +24,7 @@ def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float
         lr_scheduler_configs=[SimpleNamespace(scheduler=scheduler)],
         sanity_checking=False,
         should_stop=False,
+        strategy=SimpleNamespace(broadcast=lambda obj, src=0: obj),
     )
     deadline = RunDeadline(minutes=minutes, started=0.0, reserve_minutes=1.0, window=50)
     trainer.sanity_checking = True
