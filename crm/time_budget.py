@@ -119,7 +119,8 @@ class RunDeadline(Callback):
     the end. Where it fits before ``started + minutes - reserve_minutes`` (``reserve_minutes``: the test
     and export after the fit), nothing changes. Where it does not, the fit ends at the last step that
     fits, with a validation there, and the rest of the schedule runs through those steps (the same LR
-    curve, faster); the steps taken are logged and written to ``metrics.json`` (``global_step``).
+    curve, faster); the steps taken are logged and written to ``metrics.json`` (``global_step``). Where
+    the deadline passes before that validation, the fit ends at the next step.
     """
 
     def __init__(self, minutes: float, started: float, reserve_minutes: float = 1.0, window: int = 50):
@@ -133,8 +134,19 @@ class RunDeadline(Callback):
         self.plan: tuple[int, int, int] | None = None  # (decided at step, configured end, new end)
 
     def on_train_batch_end(self, trainer: Trainer, pl_module: LightningModule, outputs, batch, batch_idx) -> None:
-        self.step_times = [*self.step_times[-self.window :], (trainer.global_step, time.time())]
-        if self.plan is not None and trainer.global_step >= self.plan[2]:
+        step, now = trainer.global_step, time.time()
+        self.step_times = [*self.step_times[-self.window :], (step, now)]
+        # A machine so slow that the deadline passes before the first validation: the fit ends at once.
+        if not self.decided and trainer.strategy.reduce_boolean_decision(now >= self.deadline, all=False):
+            self.decided = True
+            self.plan = (step, int(trainer.estimated_stepping_batches), step + 1)
+            self._apply(trainer)
+            log.warning(
+                "run deadline %.1f min passed before the fit's first validation: it ends at step %d",
+                self.minutes,
+                step + 1,
+            )
+        if self.plan is not None and step >= self.plan[2]:
             trainer.should_stop = True  # Lightning validates before it stops (the checkpoint follows)
 
     def on_validation_end(self, trainer: Trainer, pl_module: LightningModule) -> None:

@@ -24,7 +24,7 @@ def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float
         lr_scheduler_configs=[SimpleNamespace(scheduler=scheduler)],
         sanity_checking=False,
         should_stop=False,
-        strategy=SimpleNamespace(broadcast=lambda obj, src=0: obj),
+        strategy=SimpleNamespace(broadcast=lambda obj, src=0: obj, reduce_boolean_decision=lambda d, all=True: d),
     )
     deadline = RunDeadline(minutes=minutes, started=0.0, reserve_minutes=1.0, window=50)
     trainer.sanity_checking = True
@@ -65,6 +65,13 @@ def test_a_fit_that_would_overrun_ends_at_the_last_step_that_fits(monkeypatch):
     trainer.global_step = 820
     deadline.on_train_batch_end(trainer, None, None, None, 0)
     assert trainer.should_stop
+
+
+def test_a_deadline_passed_before_the_first_validation_ends_the_fit_at_once(monkeypatch):
+    # 15 min - 1 min reserve = 840 s, passed at step 420 of 2 s each: the fit ends at step 421
+    deadline, trainer, scheduler, _ = fit_to_first_validation(monkeypatch, minutes=15, seconds_per_step=2.0)
+    assert deadline.plan == (420, STEPS, 421) and trainer.should_stop
+    assert scheduler.lr_lambdas[0](421) == pytest.approx(0.0, abs=1e-9)
 
 
 def test_a_resumed_fit_keeps_the_end_it_planned(monkeypatch):

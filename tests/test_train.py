@@ -57,7 +57,8 @@ def test_the_quickstart_attention_follows_the_training_precision(compose_train, 
 
 
 def test_a_run_past_its_deadline_ends_with_a_validation_and_its_checkpoint(compose_train, tiny_files, tmp_path):
-    """The deadline (long past here) is checked at the first validation: the fit ends one step later, validated."""
+    """A deadline long past at the first step ends the fit at the next one, validated there (the deadline that
+    is timed at the first validation: tests/test_run_deadline.py)."""
     cfg = compose_train(
         *TINY_TRAIN,
         files_override(tiny_files),
@@ -69,8 +70,8 @@ def test_a_run_past_its_deadline_ends_with_a_validation_and_its_checkpoint(compo
         "run_deadline={minutes: 0.001, reserve_minutes: 0}",
     )
     metrics, objects = train(cfg)
-    assert objects["trainer"].global_step == 4
-    assert (tmp_path / "run" / "checkpoints" / "step000004.ckpt").exists()  # val/loss at step 4 kept it
+    assert objects["trainer"].global_step == 2
+    assert (tmp_path / "run" / "checkpoints" / "step000002.ckpt").exists()  # val/loss at step 2 kept it
     assert compose_train().run_deadline.minutes <= 15  # the quickstart's limit
 
 
