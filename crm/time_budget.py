@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 
 from lightning import Callback, LightningModule, Trainer
 
@@ -128,24 +129,17 @@ class RunDeadline(Callback):
             raise ValueError("RunDeadline needs minutes > 0, reserve_minutes >= 0 and window >= 1")
         self.deadline = started + 60.0 * (minutes - reserve_minutes)
         self.minutes = minutes
-        self.window = window
-        self.step_times: list[tuple[int, float]] = []
+        self.step_times: deque[tuple[int, float]] = deque(maxlen=window + 1)  # the recent steps' (step, time)
         self.decided = False
         self.plan: tuple[int, int, int] | None = None  # (decided at step, configured end, new end)
 
     def on_train_batch_end(self, trainer: Trainer, pl_module: LightningModule, outputs, batch, batch_idx) -> None:
         step, now = trainer.global_step, time.time()
-        self.step_times = [*self.step_times[-self.window :], (step, now)]
+        self.step_times.append((step, now))
         # A machine so slow that the deadline passes before the first validation: the fit ends at once.
         if not self.decided and trainer.strategy.reduce_boolean_decision(now >= self.deadline, all=False):
             self.decided = True
-            self.plan = (step, int(trainer.estimated_stepping_batches), step + 1)
-            self._apply(trainer)
-            log.warning(
-                "run deadline %.1f min passed before the fit's first validation: it ends at step %d",
-                self.minutes,
-                step + 1,
-            )
+            self._end_early(trainer, (step, int(trainer.estimated_stepping_batches), step + 1), "the deadline passed")
         if self.plan is not None and step >= self.plan[2]:
             trainer.should_stop = True  # Lightning validates before it stops (the checkpoint follows)
 
@@ -163,8 +157,8 @@ class RunDeadline(Callback):
         plan = None
         if needed > left:
             plan = (step, end, max(step + 1, step + int((left - validation_s) / seconds_per_step)))
-        self.plan = trainer.strategy.broadcast(plan, src=0)  # every rank stops at rank 0's step
-        if self.plan is None:
+        plan = trainer.strategy.broadcast(plan, src=0)  # every rank stops at rank 0's step
+        if plan is None:
             log.info(
                 "run deadline %.1f min: the fit's %d steps fit (%.0f s needed, %.0f s left)",
                 self.minutes,
@@ -173,14 +167,18 @@ class RunDeadline(Callback):
                 left,
             )
             return
+        self._end_early(trainer, plan, f"{seconds_per_step:.2f} s per step")
+
+    def _end_early(self, trainer: Trainer, plan: tuple[int, int, int], why: str) -> None:
+        self.plan = plan
         self._apply(trainer)
         log.warning(
-            "run deadline %.1f min: %.2f s per step leaves time for %d of the fit's %d steps; it ends there, "
-            "its LR schedule completed (the CRM differs from a full fit's; run_deadline=null fits them all)",
+            "run deadline %.1f min: %s leaves time for %d of the fit's %d steps; it ends there, its LR schedule "
+            "completed (the CRM differs from a full fit's; run_deadline=null fits them all)",
             self.minutes,
-            seconds_per_step,
-            self.plan[2],
-            end,
+            why,
+            plan[2],
+            plan[1],
         )
 
     def _apply(self, trainer: Trainer) -> None:
