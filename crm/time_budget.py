@@ -11,6 +11,7 @@ written to ``metrics.json`` (``global_step``).
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections import deque
 
@@ -120,43 +121,78 @@ class RunDeadline(Callback):
     the end. Where it fits before ``started + minutes - reserve_minutes`` (``reserve_minutes``: the test
     and export after the fit), nothing changes. Where it does not, the fit ends at the last step that
     fits, with a validation there, and the rest of the schedule runs through those steps (the same LR
-    curve, faster); the steps taken are logged and written to ``metrics.json`` (``global_step``). Where
-    the deadline passes before that validation, the fit ends at the next step.
+    curve, faster); the steps taken are logged and written to ``metrics.json`` (``global_step``).
+
+    Between those timings every step checks that a cool-down (``cooldown``: that share of the fit's
+    steps, at the recent rate) and a validation still fit before the deadline. Where they no longer do
+    (a machine so slow that the first validation would come too late, or one that slows down after
+    it), the fit ends at the last step that fits within the cool-down, the rest of its schedule run
+    through the steps left, so the LR has decayed when the fit ends on any machine. Before the first
+    validation, a validation's cost is estimated from the sanity check's.
     """
 
-    def __init__(self, minutes: float, started: float, reserve_minutes: float = 1.0, window: int = 50):
-        if minutes <= 0 or reserve_minutes < 0 or window < 1:
-            raise ValueError("RunDeadline needs minutes > 0, reserve_minutes >= 0 and window >= 1")
+    def __init__(
+        self, minutes: float, started: float, reserve_minutes: float = 1.0, window: int = 50, cooldown: float = 0.1
+    ):
+        if minutes <= 0 or reserve_minutes < 0 or window < 1 or not 0 < cooldown <= 1:
+            raise ValueError("RunDeadline needs minutes > 0, reserve_minutes >= 0, window >= 1 and 0 < cooldown <= 1")
         self.deadline = started + 60.0 * (minutes - reserve_minutes)
         self.minutes = minutes
+        self.cooldown = cooldown
         self.step_times: deque[tuple[int, float]] = deque(maxlen=window + 1)  # the recent steps' (step, time)
-        self.decided = False
+        self.validation_s = 0.0  # one validation: estimated from the sanity check until the first is timed
+        self.timed = False  # the first validation timed the rest of the fit
         self.plan: tuple[int, int, int] | None = None  # (decided at step, configured end, new end)
+        self._sanity_started = 0.0
+
+    def on_sanity_check_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        self._sanity_started = time.time()
+
+    def on_sanity_check_end(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        sanity, full = sum(trainer.num_sanity_val_batches), sum(trainer.num_val_batches)
+        if sanity and math.isfinite(full):
+            self.validation_s = (time.time() - self._sanity_started) * full / sanity
+
+    def _seconds_per_step(self) -> float | None:
+        if len(self.step_times) < 2:
+            return None
+        (first_step, first_time), (step, last_time) = self.step_times[0], self.step_times[-1]
+        return (last_time - first_time) / max(step - first_step, 1)
 
     def on_train_batch_end(self, trainer: Trainer, pl_module: LightningModule, outputs, batch, batch_idx) -> None:
         step, now = trainer.global_step, time.time()
         self.step_times.append((step, now))
-        # A machine so slow that the deadline passes before the first validation: the fit ends at once.
-        if not self.decided and trainer.strategy.reduce_boolean_decision(now >= self.deadline, all=False):
-            self.decided = True
-            self._end_early(trainer, (step, int(trainer.estimated_stepping_batches), step + 1), "the deadline passed")
+        end = int(trainer.estimated_stepping_batches)
+        if self.plan is None and step < end:
+            rate = self._seconds_per_step()
+            horizon = min(max(1, int(self.cooldown * end)), end - step)
+            if rate is None:  # the fit's first step: only a deadline already passed ends it
+                due, fits = now >= self.deadline, 1
+            else:
+                due = now + horizon * rate + self.validation_s >= self.deadline
+                fits = max(1, min(horizon, int((self.deadline - now - self.validation_s) / rate)))
+            if trainer.strategy.reduce_boolean_decision(due, all=False):
+                plan = trainer.strategy.broadcast((step, end, step + fits), src=0)  # every rank stops at rank 0's
+                why = "the deadline passed" if rate is None else f"{rate:.2f} s per step and a cool-down"
+                self._end_early(trainer, plan, why)
         if self.plan is not None and step >= self.plan[2]:
             trainer.should_stop = True  # Lightning validates before it stops (the checkpoint follows)
 
     def on_validation_end(self, trainer: Trainer, pl_module: LightningModule) -> None:
-        if self.decided or trainer.sanity_checking or len(self.step_times) < 2:
+        if self.timed or trainer.sanity_checking or len(self.step_times) < 2:
             return
-        self.decided = True
-        (first_step, first_time), (step, last_time) = self.step_times[0], self.step_times[-1]
-        now = time.time()
-        seconds_per_step = (last_time - first_time) / max(step - first_step, 1)
-        validation_s = now - last_time
+        self.timed = True
+        now, (step, last_time) = time.time(), self.step_times[-1]
+        self.validation_s = now - last_time
+        if self.plan is not None:
+            return
+        seconds_per_step = self._seconds_per_step()
         end = int(trainer.estimated_stepping_batches)
-        needed = (end - step) * seconds_per_step + validation_s
+        needed = (end - step) * seconds_per_step + self.validation_s
         left = self.deadline - now
         plan = None
         if needed > left:
-            plan = (step, end, max(step + 1, step + int((left - validation_s) / seconds_per_step)))
+            plan = (step, end, max(step + 1, step + int((left - self.validation_s) / seconds_per_step)))
         plan = trainer.strategy.broadcast(plan, src=0)  # every rank stops at rank 0's step
         if plan is None:
             log.info(
@@ -186,12 +222,13 @@ class RunDeadline(Callback):
             compress_schedule(config.scheduler, *self.plan)
 
     def state_dict(self) -> dict:
-        return {"decided": self.decided, "plan": self.plan}
+        return {"timed": self.timed, "plan": self.plan, "validation_s": self.validation_s}
 
     def load_state_dict(self, state_dict: dict) -> None:
         """A resumed fit keeps the end it planned (its LR schedule is rebuilt at the configured length)."""
-        self.decided = state_dict.get("decided", False)
+        self.timed = state_dict.get("timed", state_dict.get("decided", False))
         self.plan = tuple(state_dict["plan"]) if state_dict.get("plan") else None
+        self.validation_s = state_dict.get("validation_s", 0.0)
 
     def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
         if self.plan is not None:  # restored from a checkpoint

@@ -1,5 +1,6 @@
 """The run deadline: a fit that fits is left alone; one that would overrun ends early with its schedule complete."""
 
+import math
 from types import SimpleNamespace
 
 import pytest
@@ -11,9 +12,10 @@ from crm.time_budget import RunDeadline, compress_schedule
 STEPS = 1000  # the fit's configured steps
 
 
-def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float = 1.0):
+def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float = 1.0, sanity_s: float = 0.0):
     """A fit whose 500 first steps took ``seconds_per_step`` each and whose validation took 10 s, under a
-    ``minutes`` deadline (reserve 1 min) counted from t=0."""
+    ``minutes`` deadline (reserve 1 min) counted from t=0; its sanity check (2 of 4 validation batches) took
+    ``sanity_s`` before it."""
     clock = {"now": 0.0}
     monkeypatch.setattr("crm.time_budget.time.time", lambda: clock["now"])
     optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)
@@ -24,12 +26,18 @@ def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float
         lr_scheduler_configs=[SimpleNamespace(scheduler=scheduler)],
         sanity_checking=False,
         should_stop=False,
+        num_sanity_val_batches=[2],
+        num_val_batches=[4],
         strategy=SimpleNamespace(broadcast=lambda obj, src=0: obj, reduce_boolean_decision=lambda d, all=True: d),
     )
     deadline = RunDeadline(minutes=minutes, started=0.0, reserve_minutes=1.0, window=50)
     trainer.sanity_checking = True
+    deadline.on_sanity_check_start(trainer, None)
+    clock["now"] += sanity_s
     deadline.on_validation_end(trainer, None)  # the sanity check decides nothing
+    deadline.on_sanity_check_end(trainer, None)
     trainer.sanity_checking = False
+    clock["now"] -= sanity_s  # the fit's clock starts after it (keeps the numbers below round)
     for step in range(1, 501):
         clock["now"] += seconds_per_step
         trainer.global_step = step
@@ -44,7 +52,7 @@ def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float
 def test_a_fit_that_fits_is_left_alone(monkeypatch):
     # 510 s spent; the rest needs 500 steps of 1 s + a 10 s validation = 510 s, and 19 * 60 - 510 are left
     deadline, trainer, scheduler, _ = fit_to_first_validation(monkeypatch, minutes=20)
-    assert deadline.decided and deadline.plan is None
+    assert deadline.timed and deadline.plan is None and deadline.validation_s == 10.0
     assert scheduler.lr_lambdas[0](750) == pytest.approx(0.5 * (1 + torch.cos(torch.tensor(0.75 * torch.pi)).item()))
     trainer.global_step = STEPS - 1
     deadline.on_train_batch_end(trainer, None, None, None, 0)
@@ -67,11 +75,35 @@ def test_a_fit_that_would_overrun_ends_at_the_last_step_that_fits(monkeypatch):
     assert trainer.should_stop
 
 
-def test_a_deadline_passed_before_the_first_validation_ends_the_fit_at_once(monkeypatch):
-    # 15 min - 1 min reserve = 840 s, passed at step 420 of 2 s each: the fit ends at step 421
+def test_a_deadline_before_the_first_validation_ends_the_fit_after_a_cool_down(monkeypatch):
+    # 840 s to the deadline at 2 s per step: at step 320 (640 s) a cool-down of 100 steps (0.1 of the fit)
+    # just fits, so the fit ends at step 420, decayed, its validation at 840 s
     deadline, trainer, scheduler, _ = fit_to_first_validation(monkeypatch, minutes=15, seconds_per_step=2.0)
-    assert deadline.plan == (420, STEPS, 421) and trainer.should_stop
-    assert scheduler.lr_lambdas[0](421) == pytest.approx(0.0, abs=1e-9)
+    assert deadline.plan == (320, STEPS, 420) and trainer.should_stop
+    lam = scheduler.lr_lambdas[0]
+    assert lam(320) == pytest.approx(0.5 * (1 + math.cos(0.32 * math.pi))) and lam(420) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_cool_down_makes_room_for_the_validation_the_sanity_check_foresaw(monkeypatch):
+    # the sanity check's 2 batches took 5 s: a validation of 4 costs 10 s, so the cool-down starts 5 steps sooner
+    deadline, _, _, _ = fit_to_first_validation(monkeypatch, minutes=15, seconds_per_step=2.0, sanity_s=5.0)
+    assert deadline.plan == (315, STEPS, 415)
+
+
+def test_a_machine_that_slows_after_the_first_validation_still_cools_down_in_time(monkeypatch):
+    deadline, trainer, scheduler, clock = fit_to_first_validation(monkeypatch, minutes=20)  # fits at 1 s per step
+    assert deadline.plan is None
+    step = 500
+    while deadline.plan is None:  # now 4 s per step: the 1,130 s left no longer hold the 500 steps
+        step += 1
+        clock["now"] += 4.0
+        trainer.global_step = step
+        deadline.on_train_batch_end(trainer, None, None, None, step - 1)
+    decided_at, _, new_end = deadline.plan
+    assert decided_at < new_end <= decided_at + 100 < STEPS
+    # a validation (10 s) after the last step still comes before the deadline (19 min)
+    assert clock["now"] + (new_end - decided_at) * 4.0 + 10.0 <= 19 * 60
+    assert scheduler.lr_lambdas[0](new_end) == pytest.approx(0.0, abs=1e-9)
 
 
 def test_a_resumed_fit_keeps_the_end_it_planned(monkeypatch):
@@ -81,7 +113,7 @@ def test_a_resumed_fit_keeps_the_end_it_planned(monkeypatch):
     optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)
     scheduler = get_cosine_schedule_with_warmup(optimizer, 0, STEPS)  # rebuilt at the configured length
     resumed.on_fit_start(SimpleNamespace(lr_scheduler_configs=[SimpleNamespace(scheduler=scheduler)]), None)
-    assert resumed.decided and resumed.plan == (500, STEPS, 820)
+    assert resumed.timed and resumed.plan == (500, STEPS, 820) and resumed.validation_s == 10.0
     assert scheduler.lr_lambdas[0](820) == pytest.approx(0.0, abs=1e-9)
 
 
