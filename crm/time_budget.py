@@ -179,11 +179,15 @@ class RunDeadline(Callback):
             trainer.should_stop = True  # Lightning validates before it stops (the checkpoint follows)
 
     def on_validation_end(self, trainer: Trainer, pl_module: LightningModule) -> None:
-        if self.timed or trainer.sanity_checking or len(self.step_times) < 2:
+        if trainer.sanity_checking or len(self.step_times) < 2:
             return
-        self.timed = True
         now, (step, last_time) = time.time(), self.step_times[-1]
-        self.validation_s = now - last_time
+        validation_s = now - last_time
+        # The recent steps move past the validation, so their rate stays that of steps alone.
+        self.step_times = deque(((s, t + validation_s) for s, t in self.step_times), maxlen=self.step_times.maxlen)
+        if self.timed:
+            return
+        self.timed, self.validation_s = True, validation_s
         if self.plan is not None:
             return
         seconds_per_step = self._seconds_per_step()

@@ -51,8 +51,12 @@ def fit_to_first_validation(monkeypatch, minutes: float, seconds_per_step: float
 
 def test_a_fit_that_fits_is_left_alone(monkeypatch):
     # 510 s spent; the rest needs 500 steps of 1 s + a 10 s validation = 510 s, and 19 * 60 - 510 are left
-    deadline, trainer, scheduler, _ = fit_to_first_validation(monkeypatch, minutes=20)
+    deadline, trainer, scheduler, clock = fit_to_first_validation(monkeypatch, minutes=20)
     assert deadline.timed and deadline.plan is None and deadline.validation_s == 10.0
+    clock["now"] += 1.0
+    trainer.global_step = 501
+    deadline.on_train_batch_end(trainer, None, None, None, 500)
+    assert deadline._seconds_per_step() == pytest.approx(1.0)  # the validation's 10 s are no step's
     assert scheduler.lr_lambdas[0](750) == pytest.approx(0.5 * (1 + torch.cos(torch.tensor(0.75 * torch.pi)).item()))
     trainer.global_step = STEPS - 1
     deadline.on_train_batch_end(trainer, None, None, None, 0)
