@@ -35,6 +35,7 @@ from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reader_pretraining import pretrain_reader
+from crm.precision import warn_if_emulated_bf16
 from crm.tables import print_tables
 from crm.time_budget import RunDeadline
 from crm.zero_export import export_zero_checkpoint
@@ -219,6 +220,7 @@ def fit_test_export(
     if cfg.get("run_deadline"):  # counted from the run's start: the reader and the data come first
         callbacks.append(RunDeadline(started=started, **cfg.run_deadline))
     trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
+    warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
     # reads it from the fit on, and its own callbacks set it the same way (GradientAccumulationScheduler).
     trainer.accumulate_grad_batches = derive_accumulation(cfg, trainer.world_size)

@@ -4,6 +4,7 @@ handed to sweeps and the wandb run finished however a run ends."""
 
 import importlib.util
 import json
+import logging
 import subprocess
 import sys
 from dataclasses import replace
@@ -279,14 +280,20 @@ def test_broken_jsonl_line_is_reported_with_file_and_line(compose_train, tiny_fi
         train(cfg)
 
 
-def test_fused_adamw_trains_with_gradient_clipping_under_bf16(compose_train, tiny_files):
-    """Lightning's AMP plugin raises for a fused optimizer with clipping; under bf16 there is no scaler."""
+def test_fused_adamw_trains_with_gradient_clipping_under_bf16(compose_train, tiny_files, monkeypatch, caplog):
+    """Lightning's AMP plugin raises for a fused optimizer with clipping; under bf16 there is no scaler. On a
+    CPU without native bf16 the run says that bf16 is emulated there."""
+    from crm import precision
+
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: False)
     overrides = ("optim.optimizer.fused=true", "trainer.precision=bf16-mixed", "trainer.gradient_clip_val=1e-3")
     steps = ("trainer.max_steps=2", "trainer.val_check_interval=2", "test=false")
     cfg = compose_train(*TINY_TRAIN, files_override(tiny_files), *overrides, *steps)
-    metrics, objects = train(cfg)
+    with caplog.at_level(logging.WARNING, logger="crm.precision"):
+        metrics, objects = train(cfg)
     assert objects["trainer"].global_step == 2
     assert objects["module"].optimizers().optimizer.defaults["fused"] is True
+    assert "training in bf16 on a CPU without native bf16" in caplog.text
 
 
 def test_an_optimizer_wrapped_by_a_strategy_is_left_to_its_clipping(monkeypatch):

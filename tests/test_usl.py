@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import numpy as np
@@ -478,6 +479,19 @@ def test_one_precision_policy_for_every_scorer(tiny_crm, tmp_path, monkeypatch):
     assert precision.cpu_attention("bert", "cpu", bf16=False) is None
     assert precision.cpu_attention("bert", "cuda", bf16=True) is None
     assert precision.cpu_attention("qwen3", "cpu", bf16=True) is None
+
+
+def test_bf16_asked_for_on_a_cpu_that_emulates_it_is_named(monkeypatch, caplog):
+    from crm import precision
+
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: False)
+    with caplog.at_level(logging.WARNING, logger="crm.precision"):
+        assert precision.inference_plan("cpu", "bf16").label == "cpu/bf16-autocast"  # done as asked
+    assert "scoring in bf16 on a CPU without native bf16" in caplog.text
+    assert not precision.warn_if_emulated_bf16("cpu", False, "training")
+    assert not precision.warn_if_emulated_bf16("cuda", True, "training")
+    monkeypatch.setattr(precision, "cpu_has_native_bf16", lambda: True)
+    assert not precision.warn_if_emulated_bf16("cpu", True, "training")
 
 
 def test_a_cached_board_and_the_criteria_limits_need_no_torch(tiny_crm, tmp_path):
