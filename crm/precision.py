@@ -29,8 +29,8 @@ def cpu_has_native_bf16() -> bool:
 
 def warn_if_emulated_bf16(device: str, bf16: bool, what: str) -> bool:
     """Say so where bf16 was asked for on a CPU that emulates it: there it is no shortcut but a trap (the
-    quickstart's reader steps took 10 s in bf16-mixed against 0.55 in fp32 on a 2-core CPU without
-    AVX512-BF16). Returns whether it warned."""
+    quickstart's reader steps took about 10 s in bf16-mixed against 0.53-0.57 in fp32 on a 2-core CPU
+    without AVX512-BF16). Returns whether it warned."""
     if not (bf16 and device == "cpu") or cpu_has_native_bf16():
         return False
     log.warning(
