@@ -159,6 +159,10 @@ class RunDeadline(Callback):
         (first_step, first_time), (step, last_time) = self.step_times[0], self.step_times[-1]
         return (last_time - first_time) / max(step - first_step, 1)
 
+    def _steps_that_fit(self, now: float, seconds_per_step: float) -> int:
+        """Steps at that rate that leave room for a validation before the deadline (none: 0 or less)."""
+        return int((self.deadline - now - self.validation_s) / seconds_per_step)
+
     def on_train_batch_end(self, trainer: Trainer, pl_module: LightningModule, outputs, batch, batch_idx) -> None:
         step, now = trainer.global_step, time.time()
         self.step_times.append((step, now))
@@ -170,7 +174,7 @@ class RunDeadline(Callback):
                 due, fits = now >= self.deadline, 1
             else:
                 due = now + horizon * rate + self.validation_s >= self.deadline
-                fits = max(1, min(horizon, int((self.deadline - now - self.validation_s) / rate)))
+                fits = max(1, min(horizon, self._steps_that_fit(now, rate)))
             if trainer.strategy.reduce_boolean_decision(due, all=False):
                 plan = trainer.strategy.broadcast((step, end, step + fits), src=0)  # every rank stops at rank 0's
                 why = "the deadline passed" if rate is None else f"{rate:.2f} s per step and a cool-down"
@@ -196,7 +200,7 @@ class RunDeadline(Callback):
         left = self.deadline - now
         plan = None
         if needed > left:
-            plan = (step, end, max(step + 1, step + int((left - self.validation_s) / seconds_per_step)))
+            plan = (step, end, step + max(1, self._steps_that_fit(now, seconds_per_step)))
         plan = trainer.strategy.broadcast(plan, src=0)  # every rank stops at rank 0's step
         if plan is None:
             log.info(
