@@ -28,11 +28,16 @@ class TimeBudget(Callback):
         validations: int = 3,
         validation_share: float = 0.08,
         min_steps: int = 20,
+        until: float | None = None,
     ):
-        """``validation_share``: part of the budget kept for the validations (measured after the first one)."""
+        """``validation_share``: part of the budget kept for the validations (measured after the first one).
+        ``until``: a wall-clock instant (``time.time()``) the fit must end by, ``min_steps`` or not: the
+        share of a run deadline a first stage may take, so a slow machine cuts that stage short instead of
+        overrunning the run."""
         if minutes <= 0 or calibration_steps < 2 or validations < 1:
             raise ValueError("TimeBudget needs minutes > 0, calibration_steps >= 2 and validations >= 1")
         self.budget_s = 60.0 * minutes
+        self.until = until
         self.calibration_steps = calibration_steps
         self.validations = validations
         self.validation_share = validation_share
@@ -62,6 +67,17 @@ class TimeBudget(Callback):
         configured = trainer.fit_loop.max_steps
         if configured is not None and configured > 0:  # the configured steps stay an upper bound
             planned = min(planned, configured)
+        if self.until is not None:
+            fit = steps + max(self.validations, int((self.until - time.time()) / self.seconds_per_step))
+            if fit < planned:
+                log.warning(
+                    "time budget: %.2f s per step leaves time for %d of the %d steps planned before the run's "
+                    "deadline; the fit ends there, its LR schedule completed",
+                    self.seconds_per_step,
+                    fit,
+                    planned,
+                )
+                planned = fit
         self.planned_steps = planned - planned % self.validations  # the last step is a validation step
         self._apply(trainer)
         log.info(
@@ -136,6 +152,7 @@ class RunDeadline(Callback):
     ):
         if minutes <= 0 or reserve_minutes < 0 or window < 1 or not 0 < cooldown <= 1:
             raise ValueError("RunDeadline needs minutes > 0, reserve_minutes >= 0, window >= 1 and 0 < cooldown <= 1")
+        self.started = started
         self.deadline = started + 60.0 * (minutes - reserve_minutes)
         self.minutes = minutes
         self.cooldown = cooldown
@@ -144,6 +161,10 @@ class RunDeadline(Callback):
         self.timed = False  # the first validation timed the rest of the fit
         self.plan: tuple[int, int, int] | None = None  # (decided at step, configured end, new end)
         self._sanity_started = 0.0
+
+    def share_ends(self, share: float) -> float:
+        """The instant that share of the time before the deadline ends (a first stage's latest end)."""
+        return self.started + share * (self.deadline - self.started)
 
     def on_sanity_check_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
         self._sanity_started = time.time()

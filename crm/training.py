@@ -217,8 +217,9 @@ def fit_test_export(
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
     callbacks += [DataEpoch(), DataReport()]
-    if cfg.get("run_deadline"):  # counted from the run's start: the reader and the data come first
-        callbacks.append(RunDeadline(started=started, **cfg.run_deadline))
+    deadline = RunDeadline(started=started, **cfg.run_deadline) if cfg.get("run_deadline") else None
+    if deadline is not None:  # counted from the run's start: the reader and the data come first
+        callbacks.append(deadline)
     trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
     warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
@@ -231,7 +232,9 @@ def fit_test_export(
 
     reader = None
     if cfg.get("train", True) and cfg.get("reader") and ckpt_path is None:  # a resumed fit has its reader
-        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir)
+        share = cfg.reader.get("deadline_share")
+        until = deadline.share_ends(share) if deadline is not None and share else None
+        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, until=until)
     if cfg.get("train", True):
         trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
         ckpt_path = best_checkpoint(trainer) or None

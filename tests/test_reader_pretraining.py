@@ -153,3 +153,26 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_tr
     assert exported["criteria_classes"] == len(classes)
     assert exported["criteria_class_names"] == [f"{family}/{polarity}" for family, polarity in classes]
     assert "test/queries_original/acc" in metrics and (run / "export").is_dir()
+
+
+def test_a_run_deadline_cuts_the_readers_steps_below_its_floor(compose_train, tiny_files, tmp_path):
+    """The reader ends by its share of a run deadline (here long past when its steps are timed), so a slow
+    machine shortens it instead of overrunning the run; the pair stage then ends at the deadline too."""
+    cfg = compose_train(
+        *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))],
+        "model=minilm",
+        "trainer.precision=32-true",
+        files_override(tiny_files),
+        "reader.min_steps=6",
+        "reader.max_steps=6",
+        "reader.calibration_steps=2",
+        "reader.batch_size=8",
+        "trainer.limit_val_batches=1",
+        "test=false",
+        "export=false",
+        "run_deadline={minutes: 0.001, reserve_minutes: 0}",
+    )
+    assert compose_train().reader.deadline_share == 0.4  # the quickstart's
+    train(cfg)
+    summary = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    assert summary["reader_pretraining"]["steps"] == 3  # the 2 timed and one more, not the floor's 6

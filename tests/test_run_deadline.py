@@ -132,3 +132,8 @@ def test_compressing_a_schedule_keeps_its_warmup():
 def test_a_deadline_needs_a_positive_limit():
     with pytest.raises(ValueError, match="minutes > 0"):
         RunDeadline(minutes=0, started=0.0)
+
+
+def test_a_first_stage_gets_its_share_of_the_time_before_the_deadline():
+    deadline = RunDeadline(minutes=14, started=100.0, reserve_minutes=1.25)
+    assert deadline.share_ends(0.4) == pytest.approx(100.0 + 0.4 * 12.75 * 60)

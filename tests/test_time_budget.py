@@ -30,10 +30,14 @@ def test_retargeted_schedule_ends_at_the_new_total():
     assert optimizer.param_groups[0]["lr"] == pytest.approx(0.0, abs=1e-9)
 
 
-def calibrated(monkeypatch, max_steps: int, min_steps: int = 20) -> tuple[TimeBudget, SimpleNamespace]:
-    """A 10-minute budget calibrated on 5 steps of 2 s each, with ``max_steps`` configured."""
+def calibrated(
+    monkeypatch, max_steps: int, min_steps: int = 20, until: float | None = None
+) -> tuple[TimeBudget, SimpleNamespace]:
+    """A 10-minute budget calibrated on 5 steps of 2 s each, with ``max_steps`` configured; ``until``:
+    seconds after the calibration the fit must end by."""
     clock = iter(float(t) for t in range(0, 10_000, 2))  # every call: 2 s later
     monkeypatch.setattr("crm.time_budget.time.perf_counter", lambda: next(clock))
+    monkeypatch.setattr("crm.time_budget.time.time", lambda: 0.0)
     optimizer, scheduler = scheduled_optimizer(3000)
     fit_loop = SimpleNamespace(max_steps=max_steps, epoch_loop=SimpleNamespace(max_steps=max_steps))
     module = SimpleNamespace(
@@ -47,7 +51,9 @@ def calibrated(monkeypatch, max_steps: int, min_steps: int = 20) -> tuple[TimeBu
         lightning_module=module,
         val_check_batch=140,
     )
-    budget = TimeBudget(minutes=10, calibration_steps=5, validations=3, validation_share=0.1, min_steps=min_steps)
+    budget = TimeBudget(
+        minutes=10, calibration_steps=5, validations=3, validation_share=0.1, min_steps=min_steps, until=until
+    )
     budget.on_train_start(trainer, module)
     for step in range(1, 6):
         trainer.global_step = step
@@ -73,3 +79,20 @@ def test_a_step_floor_over_the_budget_wins_on_a_slow_machine(monkeypatch):
     """``min_steps`` above what the budget buys (267 steps of 2 s): the run takes longer, not fewer steps."""
     budget, trainer = calibrated(monkeypatch, max_steps=3000, min_steps=400)
     assert budget.planned_steps == 399 and trainer.fit_loop.epoch_loop.max_steps == 399  # a multiple of 3
+
+
+def test_a_latest_end_cuts_the_steps_below_the_floor(monkeypatch):
+    """A first stage under a run deadline (``until``) ends by it even where ``min_steps`` asks for more."""
+    budget, trainer = calibrated(monkeypatch, max_steps=3000, min_steps=400, until=101.0)
+    # 101 s left at 2 s a step: 50 more steps after the 5 timed (55 -> 54, a multiple of 3), not 399
+    assert budget.planned_steps == 54 and trainer.fit_loop.epoch_loop.max_steps == 54
+    scheduler = trainer.lr_scheduler_configs[0].scheduler
+    for _ in range(54):
+        scheduler.optimizer.step()
+        scheduler.step()
+    assert scheduler.optimizer.param_groups[0]["lr"] == pytest.approx(0.0, abs=1e-9)  # the schedule completed
+
+
+def test_a_latest_end_far_enough_changes_nothing(monkeypatch):
+    budget, _ = calibrated(monkeypatch, max_steps=3000, min_steps=400, until=10_000.0)
+    assert budget.planned_steps == 399

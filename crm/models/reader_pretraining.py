@@ -170,9 +170,12 @@ def load_reader(model: RewardModel, path: Path) -> None:
     parts.load_state_dict(state, strict=False)
 
 
-def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path) -> dict[str, Any]:
+def pretrain_reader(
+    cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path, until: float | None = None
+) -> dict[str, Any]:
     """Teach ``model``'s reader to classify criteria wordings (``cfg.reader``), or load the reader a
-    previous attempt of this run taught; returns what it did, for ``metrics.json``."""
+    previous attempt of this run taught; returns what it did, for ``metrics.json``. ``until``: the
+    wall-clock instant the teaching must end by (its share of a run deadline), whatever ``min_steps`` says."""
     saved = output_dir / READER_FILE
     if saved.is_file():
         load_reader(model, saved)
@@ -200,7 +203,11 @@ def pretrain_reader(cfg: DictConfig, model: RewardModel, tokenizer, output_dir: 
         polarity_weight=options.get("polarity_weight", 0.0),
     )
     budget = TimeBudget(
-        options.minutes, calibration_steps=options.calibration_steps, validations=1, min_steps=options.min_steps
+        options.minutes,
+        calibration_steps=options.calibration_steps,
+        validations=1,
+        min_steps=options.min_steps,
+        until=until,
     )
     trainer = instantiate(
         cfg.trainer,
