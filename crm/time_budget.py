@@ -162,6 +162,13 @@ class RunDeadline(Callback):
         self.plan: tuple[int, int, int] | None = None  # (decided at step, configured end, new end)
         self._sanity_started = 0.0
 
+    def on_train_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        if not math.isfinite(trainer.estimated_stepping_batches):
+            raise ValueError(
+                "run_deadline ends a fit of fixed length early; this fit has no end (trainer.max_steps=-1 and "
+                "trainer.max_epochs=-1): set one of them"
+            )
+
     def share_ends(self, share: float) -> float:
         """The instant that share of the time before the deadline ends (a first stage's latest end)."""
         return self.started + share * (self.deadline - self.started)

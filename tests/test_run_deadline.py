@@ -137,3 +137,9 @@ def test_a_deadline_needs_a_positive_limit():
 def test_a_first_stage_gets_its_share_of_the_time_before_the_deadline():
     deadline = RunDeadline(minutes=14, started=100.0, reserve_minutes=1.25)
     assert deadline.share_ends(0.4) == pytest.approx(100.0 + 0.4 * 12.75 * 60)
+
+
+def test_an_endless_fit_is_refused_with_a_clear_error():
+    trainer = SimpleNamespace(estimated_stepping_batches=math.inf)
+    with pytest.raises(ValueError, match="has no end"):
+        RunDeadline(minutes=14, started=0.0).on_train_start(trainer, None)

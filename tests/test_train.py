@@ -22,7 +22,7 @@ from crm.evaluation.scorers import CRMScorer
 from crm.evaluation.test_sets import load_test_set
 from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
-from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule
+from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule
 from crm.training import derive_accumulation, resolve_ckpt_path, train
 from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair
 
@@ -74,6 +74,18 @@ def test_a_run_past_its_deadline_ends_with_a_validation_and_its_checkpoint(compo
     assert objects["trainer"].global_step == 2
     assert (tmp_path / "run" / "checkpoints" / "step000002.ckpt").exists()  # val/loss at step 2 kept it
     assert compose_train().run_deadline.minutes <= 15  # the quickstart's limit
+
+
+def test_an_endless_fit_asks_for_an_end_before_its_lr_schedule():
+    """max_steps=-1 with max_epochs=-1: a clear error, not Python's "cannot convert float infinity"."""
+    module = SimpleNamespace(
+        scheduler_factory=lambda **kwargs: None,
+        hparams=SimpleNamespace(warmup_ratio=0.0),
+        trainer=SimpleNamespace(estimated_stepping_batches=float("inf")),
+    )
+    optimizer = torch.optim.SGD([torch.nn.Parameter(torch.zeros(1))], lr=1.0)
+    with pytest.raises(ValueError, match="optim.scheduler=null"):
+        with_schedule(module, optimizer)
 
 
 @pytest.mark.parametrize("override", ["experiment=paper_crm_4b", "experiment=minilm_cls", "debug=fdr", "debug=limit"])

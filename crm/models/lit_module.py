@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -180,7 +181,13 @@ def with_schedule(module: LightningModule, optimizer: torch.optim.Optimizer) -> 
     :class:`crm.time_budget.TimeBudget` rebuilds it with the same factory when it sets the steps."""
     if module.scheduler_factory is None:
         return {"optimizer": optimizer}
-    total = int(module.trainer.estimated_stepping_batches)
+    total = module.trainer.estimated_stepping_batches
+    if not math.isfinite(total):
+        raise ValueError(
+            "the LR schedule decays over the fit's steps, and this fit has no end (trainer.max_steps=-1 and "
+            "trainer.max_epochs=-1): set one of them, or optim.scheduler=null for a constant LR"
+        )
+    total = int(total)
     scheduler = module.scheduler_factory(
         optimizer=optimizer,
         num_warmup_steps=int(round(module.hparams.warmup_ratio * total)),
