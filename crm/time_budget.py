@@ -171,6 +171,8 @@ class RunDeadline(Callback):
 
     def share_ends(self, share: float) -> float:
         """The instant that share of the time before the deadline ends (a first stage's latest end)."""
+        if not 0 < share <= 1:
+            raise ValueError(f"a share of the time before the run deadline is in (0, 1], got {share}")
         return self.started + share * (self.deadline - self.started)
 
     def on_sanity_check_start(self, trainer: Trainer, pl_module: LightningModule) -> None:

@@ -137,6 +137,8 @@ def test_a_deadline_needs_a_positive_limit():
 def test_a_first_stage_gets_its_share_of_the_time_before_the_deadline():
     deadline = RunDeadline(minutes=14, started=100.0, reserve_minutes=1.25)
     assert deadline.share_ends(0.4) == pytest.approx(100.0 + 0.4 * 12.75 * 60)
+    with pytest.raises(ValueError, match="in \\(0, 1\\]"):
+        deadline.share_ends(4)
 
 
 def test_an_endless_fit_is_refused_with_a_clear_error():
