@@ -72,7 +72,7 @@ class TimeBudget(Callback):
             if fit < planned:
                 log.warning(
                     "time budget: %.2f s per step leaves time for %d of the %d steps planned before the run's "
-                    "deadline; the fit ends there, its LR schedule completed",
+                    "deadline; the fit ends there, its LR schedule completed (run_deadline=null keeps them all)",
                     self.seconds_per_step,
                     fit,
                     planned,
