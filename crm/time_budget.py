@@ -20,6 +20,18 @@ from lightning import Callback, LightningModule, Trainer
 log = logging.getLogger(__name__)
 
 
+def fit_steps(trainer: Trainer, what: str, otherwise: str = "") -> int:
+    """The fit's optimizer steps, which ``what`` needs: an endless fit (``max_steps`` and ``max_epochs``
+    both -1) gets an error naming the settings, with ``otherwise`` as another way out."""
+    total = trainer.estimated_stepping_batches
+    if not math.isfinite(total):
+        raise ValueError(
+            f"{what} needs the fit's length, and this fit has no end (trainer.max_steps=-1 and "
+            f"trainer.max_epochs=-1): set one of them{otherwise}"
+        )
+    return int(total)
+
+
 class TimeBudget(Callback):
     def __init__(
         self,
@@ -163,11 +175,7 @@ class RunDeadline(Callback):
         self._sanity_started = 0.0
 
     def on_train_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
-        if not math.isfinite(trainer.estimated_stepping_batches):
-            raise ValueError(
-                "run_deadline ends a fit of fixed length early; this fit has no end (trainer.max_steps=-1 and "
-                "trainer.max_epochs=-1): set one of them"
-            )
+        fit_steps(trainer, "run_deadline")  # before the first step, not at it
 
     def share_ends(self, share: float) -> float:
         """The instant that share of the time before the deadline ends (a first stage's latest end)."""
@@ -196,7 +204,7 @@ class RunDeadline(Callback):
     def on_train_batch_end(self, trainer: Trainer, pl_module: LightningModule, outputs, batch, batch_idx) -> None:
         step, now = trainer.global_step, time.time()
         self.step_times.append((step, now))
-        end = int(trainer.estimated_stepping_batches)
+        end = fit_steps(trainer, "run_deadline")
         if self.plan is None and step < end:
             rate = self._seconds_per_step()
             horizon = min(max(1, int(self.cooldown * end)), end - step)
@@ -225,7 +233,7 @@ class RunDeadline(Callback):
         if self.plan is not None:
             return
         seconds_per_step = self._seconds_per_step()
-        end = int(trainer.estimated_stepping_batches)
+        end = fit_steps(trainer, "run_deadline")
         needed = (end - step) * seconds_per_step + self.validation_s
         left = self.deadline - now
         plan = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,7 @@ from torchmetrics.classification import BinaryAccuracy
 from crm.models.losses import bradley_terry_loss, pairwise_cls_loss
 from crm.models.reward_model import RewardModel
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
+from crm.time_budget import fit_steps
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best
@@ -181,13 +181,7 @@ def with_schedule(module: LightningModule, optimizer: torch.optim.Optimizer) -> 
     :class:`crm.time_budget.TimeBudget` rebuilds it with the same factory when it sets the steps."""
     if module.scheduler_factory is None:
         return {"optimizer": optimizer}
-    total = module.trainer.estimated_stepping_batches
-    if not math.isfinite(total):
-        raise ValueError(
-            "the LR schedule decays over the fit's steps, and this fit has no end (trainer.max_steps=-1 and "
-            "trainer.max_epochs=-1): set one of them, or optim.scheduler=null for a constant LR"
-        )
-    total = int(total)
+    total = fit_steps(module.trainer, "the LR schedule", otherwise=", or optim.scheduler=null for a constant LR")
     scheduler = module.scheduler_factory(
         optimizer=optimizer,
         num_warmup_steps=int(round(module.hparams.warmup_ratio * total)),
