@@ -65,6 +65,7 @@ def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Rende
         max_query_tokens=settings.max_query_tokens,
         drop_earlier_turns=True,
         length_limit=min(positions, 2 * settings.max_length),
+        answer_length=settings.answer_length,
     )
 
 
@@ -200,6 +201,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         criteria_confidence=settings.criteria_confidence,
         criteria_reading=settings.criteria_reading,
         answer_attention=settings.answer_attention,
+        answer_length=settings.answer_length,
         split_criteria=settings.input_format == CRITERIA_LIST,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)

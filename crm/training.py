@@ -186,7 +186,13 @@ def build_data(cfg: DictConfig) -> tuple[Any, LightningDataModule]:
     """The tokenizer and datamodule a config describes. The datamodule is set up by the trainer (fit or
     test); the module's per-test-set metrics follow its test sets."""
     tokenizer = instantiate(cfg.model.tokenizer)
-    datamodule = instantiate(cfg.data, tokenizer=tokenizer, head=cfg.loss.head, input_format=cfg.model.input_format)
+    datamodule = instantiate(
+        cfg.data,
+        tokenizer=tokenizer,
+        head=cfg.loss.head,
+        input_format=cfg.model.input_format,
+        answer_length=bool(cfg.model.get("answer_length")),
+    )
     return tokenizer, datamodule
 
 

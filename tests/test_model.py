@@ -190,6 +190,7 @@ def tiny_two_tower_model(
     criteria_confidence: float = 0.0,
     criteria_reading: bool = True,
     answer_attention: int = 0,
+    answer_length: bool = False,
 ) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
@@ -202,6 +203,7 @@ def tiny_two_tower_model(
         criteria_confidence=criteria_confidence,
         criteria_reading=criteria_reading,
         answer_attention=answer_attention,
+        answer_length=answer_length,
     ).eval()
 
 
@@ -294,6 +296,34 @@ def test_answer_attention_scores_an_answer_the_same_in_any_batch(minilm_tokenize
     assert all(torch.equal(weight, attending[name]) for name, weight in plain.named_parameters())
     with pytest.raises(ValueError, match="needs two towers"):
         RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_attention=1)
+
+
+def test_the_answers_length_joins_the_answer_vector(minilm_tokenizer):
+    """``answer_length``: ``V a + v l`` with ``l = length_feature(answer_tokens)``; ``v`` starts at zero
+    (the CRM starts as it would without it) and every other weight is drawn as without it."""
+    from crm.models.reward_model import length_feature
+
+    model = tiny_two_tower_model(criteria_classes=4, answer_length=True)
+    plain = tiny_two_tower_model(criteria_classes=4)
+    told = dict(model.named_parameters())
+    assert all(torch.equal(weight, told[name]) for name, weight in plain.named_parameters())
+    assert not model.interaction.length.weight.any()
+    batch = text_pair_batch(minilm_tokenizer, "Be brief.", ["Yes.", "Yes."])  # one view, two whole answers
+    batch["answer_tokens"] = torch.tensor([2, 800])
+    with torch.no_grad():
+        assert torch.allclose(model(**batch), plain(**{k: v for k, v in batch.items() if k != "answer_tokens"}))
+        model.interaction.length.weight.normal_()
+        scores = model(**batch)
+        read = model.backbone(**minilm_tokenizer(["Be brief."], return_tensors="pt")).last_hidden_state.mean(1)
+        c = model.interaction.criteria(read) + model.interaction.classes(model.criteria_posterior(read))
+        step = (c * model.interaction.length.weight.T).sum() / 8**0.5
+        gap = length_feature(torch.tensor([2])) - length_feature(torch.tensor([800]))
+        assert torch.allclose(scores[0] - scores[1], step * gap.view(()), atol=1e-5) and abs(step) > 0
+    assert length_feature(torch.tensor([256, 512, 64])).view(-1).tolist() == [0.0, 0.5, -1.0]
+    with pytest.raises(ValueError, match="rows need answer_tokens"):
+        model(**{k: v for k, v in batch.items() if k != "answer_tokens"})
+    with pytest.raises(ValueError, match="needs two towers"):
+        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_length=True)
 
 
 def test_an_unsure_posterior_is_not_read(minilm_tokenizer):
@@ -475,7 +505,9 @@ def test_two_towers_read_the_same_in_length_chunks_as_in_one_batch(minilm_tokeni
         assert torch.allclose(a, b, atol=1e-5)
 
 
-def _exported_two_tower_crm(tokenizer, out: Path, classes: int, reading: bool = True, attention: int = 0):
+def _exported_two_tower_crm(
+    tokenizer, out: Path, classes: int, reading: bool = True, attention: int = 0, length: bool = False
+):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
     from crm.artifact import CRMSettings
@@ -483,17 +515,19 @@ def _exported_two_tower_crm(tokenizer, out: Path, classes: int, reading: bool = 
     from crm.inference import load_crm
 
     confidence = 0.3 if classes else 0.0
-    model = tiny_two_tower_model(classes, confidence, reading, attention)
+    model = tiny_two_tower_model(classes, confidence, reading, attention, length)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
+    if length:
+        batch["answer_tokens"] = torch.tensor([6, 3])
     model(**batch).sum().backward()
     assert all(p.grad is None for p in model.answer_tower.parameters())
     assert all(p.grad is not None for p in model.interaction.parameters())
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
-        criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention
+        criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention, answer_length=length
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -507,14 +541,17 @@ TWO_TOWER_ITEMS = [
 
 
 @pytest.mark.parametrize(
-    "classes, reading, attention",
-    [(0, True, 0), (4, True, 0), (4, False, 0), (4, True, 2)],
-    ids=["reading", "reading+posterior", "posterior", "attention"],
+    "classes, reading, attention, length",
+    [(0, True, 0, False), (4, True, 0, False), (4, False, 0, False), (4, True, 2, False), (4, True, 1, True)],
+    ids=["reading", "reading+posterior", "posterior", "attention", "attention+length"],
 )
-def test_two_towers_train_the_criteria_reader_only_and_export(minilm_tokenizer, tmp_path, classes, reading, attention):
-    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes, reading, attention)
+def test_two_towers_train_the_criteria_reader_only_and_export(
+    minilm_tokenizer, tmp_path, classes, reading, attention, length
+):
+    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length)
     assert crm.model.answer_tower is not None
     assert crm.settings.answer_attention == crm.model.answer_attention == attention
+    assert crm.settings.answer_length == crm.model.answer_length == crm.renderer.answer_length == length
     assert crm.settings.criteria_reading == reading and (crm.model.interaction.criteria is not None) == reading
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
     assert crm.model.criteria_confidence == model.criteria_confidence

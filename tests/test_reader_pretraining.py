@@ -8,6 +8,8 @@ import torch
 
 from crm.data.criteria.taxonomy import FAMILIES
 from crm.data.criteria.wordings import reading_task
+from crm.data.schema import read_samples
+from crm.inference import CRM, load_crm
 from crm.models.reader_pretraining import READER_FILE, polarity_loss, pretrain_reader
 from crm.models.reward_model import RewardModel, freeze_lower
 from crm.training import train
@@ -125,13 +127,17 @@ def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenize
         pretrain_reader(reader_cfg(compose_train), RewardModel(tiny_bert(), "bt", "mean"), minilm_tokenizer, tmp_path)
 
 
-@pytest.mark.parametrize("precision", ["32-true", "bf16-mixed"])  # bf16-mixed: what CPUs with native bf16 run
-def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_train, tiny_files, tmp_path, precision):
+# bf16-mixed: what CPUs with native bf16 run; the fp32 run also tells the head each answer's length
+@pytest.mark.parametrize("precision, length", [("32-true", True), ("bf16-mixed", False)])
+def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
+    compose_train, tiny_files, tmp_path, precision, length
+):
     """Both stages, as `python train.py` runs them: fused AdamW with gradient clipping, in each precision."""
     cfg = compose_train(
         *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))],
         "model=minilm",
         f"trainer.precision={precision}",
+        f"model.answer_length={length}",
         files_override(tiny_files),
         "reader.max_steps=2",
         "reader.calibration_steps=2",
@@ -153,6 +159,13 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(compose_tr
     assert exported["criteria_classes"] == len(classes)
     assert exported["criteria_class_names"] == [f"{family}/{polarity}" for family, polarity in classes]
     assert "test/queries_original/acc" in metrics and (run / "export").is_dir()
+    assert exported["answer_length"] == length == model.answer_length
+    if length:  # trained with each row's answer length, scored with it: the export gives the run's scores
+        samples, _ = read_samples(tiny_files["test"])
+        crm = load_crm(run, precision="fp32")
+        assert crm.renderer.answer_length and model.interaction.length.weight.any()
+        in_memory = CRM(model, objects["tokenizer"], crm.settings, crm.plan)
+        assert torch.allclose(crm.raw_scores(samples), in_memory.raw_scores(samples), atol=1e-5)
 
 
 def test_a_run_deadline_cuts_the_readers_steps_below_its_floor(compose_train, tiny_files, tmp_path):

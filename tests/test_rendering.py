@@ -149,6 +149,23 @@ def test_a_cut_answer_keeps_its_head_and_tail_and_says_how_much_was_cut(minilm_t
     assert enc.truncated and len(enc.input_ids) <= 512
 
 
+def test_rows_say_their_whole_answers_length_only_when_asked(minilm_tokenizer):
+    """``answer_length``: each row carries its answer's token count before any cut (what the view hides)."""
+    told = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60, answer_length=True)
+    sample = style_pair("q?", 1)
+    short = "A short answer."
+    sample.model_a[-1]["content"], sample.model_b[-1]["content"] = LONG, short
+    rows = told.encode_rows(sample)
+    whole = [len(minilm_tokenizer(a, add_special_tokens=False)["input_ids"]) for a in (LONG, short)]
+    assert [r.features()["answer_tokens"] for r in rows] == whole and whole[0] > 1000  # cut to 60, told 1,000+
+    assert "words cut" in minilm_tokenizer.decode(rows[0].input_ids)
+    untold = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60)
+    assert all("answer_tokens" not in r.features() for r in untold.encode_rows(sample))
+    assert [r.input_ids for r in untold.encode_rows(sample)] == [r.input_ids for r in rows]  # the same text
+    with pytest.raises(ValueError, match="cls row holds two"):
+        Renderer(minilm_tokenizer, "cls", "text_pair", max_length=256, answer_length=True)
+
+
 @pytest.mark.parametrize("fmt", ["chat", "text_pair"], indirect=True)
 def test_answers_tokenized_in_a_batch_render_as_one_at_a_time(fmt):
     tok, renderer = renderers(fmt, "bt")

@@ -180,6 +180,7 @@ class CRMDataModule(LightningDataModule):
         max_val_samples: int | None = None,
         max_test_samples: int | None = None,
         seed: int = 0,
+        answer_length: bool = False,
     ):
         super().__init__()
         choices = (
@@ -195,7 +196,7 @@ class CRMDataModule(LightningDataModule):
         # Overlong queries are shortened (and counted as truncated) rather than dropped.
         self.renderer = Renderer(
             tokenizer, head, input_format, max_length, max_response_tokens, truncate_query=True,
-            max_query_tokens=max_query_tokens,
+            max_query_tokens=max_query_tokens, answer_length=answer_length,
         )  # fmt: skip
         self.processed_dir = processed_dir
         self.raw_dir = raw_dir

@@ -65,11 +65,14 @@ class Encoded:
     input_ids: list[int]
     token_type_ids: list[int] | None
     truncated: bool
+    answer_tokens: int | None = None  # the whole answer's length in tokens (``Renderer(answer_length=True)``)
 
-    def features(self) -> dict[str, list[int]]:
+    def features(self) -> dict[str, list[int] | int]:
         out = {"input_ids": self.input_ids, "attention_mask": [1] * len(self.input_ids)}
         if self.token_type_ids is not None:
             out["token_type_ids"] = self.token_type_ids
+        if self.answer_tokens is not None:
+            out["answer_tokens"] = self.answer_tokens
         return out
 
 
@@ -158,6 +161,7 @@ class Renderer:
         max_query_tokens: int | None = None,
         drop_earlier_turns: bool = False,
         length_limit: int | None = None,
+        answer_length: bool = False,
     ):
         if head not in HEADS:
             raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
@@ -165,6 +169,8 @@ class Renderer:
             raise ValueError(f"unknown input_format {input_format!r}; expected one of {INPUT_FORMATS}")
         if input_format == "chat" and not tokenizer.chat_template:
             raise ValueError("input_format='chat' needs a tokenizer with a chat template")
+        if answer_length and head != "bt":
+            raise ValueError("answer_length tells a pointwise (bt) row its one answer's length; a cls row holds two")
         self.tokenizer = tokenizer
         self.head = head
         self.input_format = input_format
@@ -176,6 +182,9 @@ class Renderer:
         self.drop_earlier_turns = drop_earlier_turns  # scoring: every pair gets a score, even a long conversation
         # scoring: criteria too long for max_length lengthen the sequence instead, up to the backbone's limit
         self.length_limit = max(length_limit or max_length, max_length)
+        # each row also says how long its whole answer is: the view cuts a long answer's middle, and a
+        # head told the length in numbers need not read it from the cut marker's digits
+        self.answer_length = answer_length
         self._templates: dict[int, int] = {}  # answers per row -> tokens the format adds around them
         # answer -> (its tokens, its view within max_response_tokens): a training epoch draws each pair
         # under both polarities and answers recur across pairs; tokenizing and cutting them once makes
@@ -335,6 +344,8 @@ class Renderer:
             overflow = len(enc.input_ids) - max_length
             if overflow <= 0:
                 enc.truncated = truncated
+                if self.answer_length:
+                    enc.answer_tokens = lengths[0]
                 return enc
             tokens = tokens or [self._tokens(r) for r in responses]
             budget = _shrink(budget, overflow)

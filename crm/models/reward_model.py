@@ -95,6 +95,15 @@ def load_backbone(
     return AutoModel.from_config(config, attn_implementation=attn_implementation, dtype=torch_dtype)
 
 
+TYPICAL_ANSWER_TOKENS = 256  # length_feature's zero
+
+
+def length_feature(answer_tokens: torch.Tensor) -> torch.Tensor:
+    """(rows, 1): an answer's length in doublings from a typical answer's, halved (a 32-token answer
+    -1.5, a 2,048-token one +1.5): a scale on which "twice as long" is the same step at any length."""
+    return (torch.log2(answer_tokens.float().clamp(min=1) / TYPICAL_ANSWER_TOKENS) / 2).unsqueeze(-1)
+
+
 class CriteriaInteraction(nn.Module):
     """A bilinear reward term ``<U c, V a>`` between a pooled criteria vector ``c`` and a pooled answer
     vector ``a``.
@@ -115,6 +124,10 @@ class CriteriaInteraction(nn.Module):
     is a projection of the criteria vector, its keys projections of the answer's token states, and the
     layer-normalised mix of those states it attends to joins the answer vector (``V a + W m``). A mean over the
     answer dilutes one numbered list or one figure; the criterion that asks for it can find it.
+
+    ``answer_length`` adds the answer's whole length to the answer vector (``V a + v l``, ``l`` from
+    :func:`length_feature`): the view of a long answer cuts its middle, and "be brief" asks about
+    exactly what was cut.
     """
 
     def __init__(
@@ -126,6 +139,7 @@ class CriteriaInteraction(nn.Module):
         attention_heads: int = 0,
         token_size: int = 0,
         key_size: int = 64,
+        answer_length: bool = False,
     ):
         super().__init__()
         if attention_heads and not token_size:
@@ -148,6 +162,12 @@ class CriteriaInteraction(nn.Module):
                 self.query = nn.Linear(rank, attention_heads * key_size, bias=False)
                 self.key = nn.Linear(token_size, attention_heads * key_size, bias=False)
                 self.attended = nn.Linear(attention_heads * token_size, rank, bias=False)  # V's columns for the mix
+        self.length = None
+        if answer_length:  # V's column for the length, from zero: the head starts as it would without it
+            with torch.random.fork_rng(devices=[]):  # and every other weight is drawn as without it
+                self.length = nn.Linear(1, rank, bias=False)
+            with gathered([self.length.weight]):
+                nn.init.zeros_(self.length.weight)
 
     def forward(
         self,
@@ -156,6 +176,7 @@ class CriteriaInteraction(nn.Module):
         posterior: torch.Tensor | None = None,
         tokens: torch.Tensor | None = None,
         token_mask: torch.Tensor | None = None,
+        length: torch.Tensor | None = None,
     ):
         c = self.criteria(criteria) if self.criteria is not None else 0
         if self.classes is not None:
@@ -165,6 +186,10 @@ class CriteriaInteraction(nn.Module):
             if tokens is None:
                 raise ValueError("this interaction attends to the answer's tokens: pass tokens and token_mask")
             a = a + self.attended(self.attend(c, tokens, token_mask))
+        if self.length is not None:
+            if length is None:
+                raise ValueError("this interaction is told each answer's length: pass length (length_feature)")
+            a = a + self.length(length)
         return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
     def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:
@@ -333,6 +358,10 @@ class RewardModel(nn.Module):
     ``answer_attention`` > 0 (two towers) gives the interaction that many attention heads over the
     answer tower's last token states (:class:`CriteriaInteraction`); the memo then keeps each answer's
     token states beside its description, in bf16 (about 120 KB an answer of 160 tokens).
+
+    ``answer_length`` (two towers) tells the interaction each answer's whole length: rows then carry
+    ``answer_tokens`` (``Renderer(answer_length=True)``), since the view the tower reads cuts a long
+    answer's middle.
     """
 
     def __init__(
@@ -348,6 +377,7 @@ class RewardModel(nn.Module):
         criteria_confidence: float = 0.0,
         criteria_reading: bool = True,
         answer_attention: int = 0,
+        answer_length: bool = False,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -363,6 +393,8 @@ class RewardModel(nn.Module):
             raise ValueError(f"{what} needs two towers (model.answer_tower)")
         if answer_attention and answer_tower is None:
             raise ValueError("attending to the answer's tokens needs two towers (model.answer_tower)")
+        if answer_length and answer_tower is None:
+            raise ValueError("telling the head each answer's length needs two towers (model.answer_tower)")
         if not criteria_reading and not criteria_classes:
             raise ValueError("an interaction without the reading reads the posterior alone: it needs criteria_classes")
         if not 0.0 <= criteria_confidence < 1.0:
@@ -394,6 +426,7 @@ class RewardModel(nn.Module):
                 criteria_classes,
                 attention_heads=answer_attention,
                 token_size=token_size,
+                answer_length=answer_length,
             )  # fmt: skip
             if interaction
             else None
@@ -480,11 +513,12 @@ class RewardModel(nn.Module):
         input_ids: torch.Tensor,
         attention_mask: torch.Tensor,
         token_type_ids: torch.Tensor | None = None,
+        answer_tokens: torch.Tensor | None = None,
     ) -> torch.Tensor:
         if self.interaction is not None and token_type_ids is None:
             raise ValueError("the criteria interaction term needs token_type_ids (a two-segment input format)")
         if self.answer_tower is not None:
-            return self._two_towers(input_ids, attention_mask, token_type_ids)
+            return self._two_towers(input_ids, attention_mask, token_type_ids, answer_tokens)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
         # Pooling and head run outside autocast: a bf16 score has 8 mantissa bits, so close pairs would tie.
         with torch.autocast(input_ids.device.type, enabled=False):
@@ -560,7 +594,11 @@ class RewardModel(nn.Module):
         dtype, device = self.score.weight.dtype, ids.device
         return described[inverse].to(device), tokens[inverse].to(device, dtype), token_mask[inverse].to(device)
 
-    def _two_towers(self, input_ids, attention_mask, token_type_ids) -> torch.Tensor:
+    @property
+    def answer_length(self) -> bool:
+        return self.interaction is not None and self.interaction.length is not None
+
+    def _two_towers(self, input_ids, attention_mask, token_type_ids, answer_tokens=None) -> torch.Tensor:
         (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
             input_ids, attention_mask, token_type_ids
         )
@@ -577,9 +615,14 @@ class RewardModel(nn.Module):
             answer, tokens, token_mask = self.answers_with_tokens(describe_rows, answer_ids, answer_mask)
         else:
             answer = encode_unique(partial(self.answer_memo, describe), answer_ids, answer_mask)
+        length = None
+        if self.answer_length:
+            if answer_tokens is None:
+                raise ValueError("this CRM is told each answer's length: rows need answer_tokens (crm.data.rendering)")
+            length = length_feature(answer_tokens).to(answer.dtype)
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
-            interaction = self.interaction(readings, answer, posterior, tokens, token_mask)
+            interaction = self.interaction(readings, answer, posterior, tokens, token_mask, length)
             return self.score(self.dropout(answer)) + interaction
 
     def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
