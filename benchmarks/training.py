@@ -216,7 +216,7 @@ def run_trl(cfg, log: StepLog) -> int:
         lr_scheduler_type="cosine",
         warmup_steps=cfg.optim.warmup_ratio,  # a float below 1 is a fraction of the steps
         max_grad_norm=cfg.trainer.gradient_clip_val,
-        gradient_checkpointing=bool(cfg.model.gradient_checkpointing),
+        activation_checkpointing=bool(cfg.model.gradient_checkpointing),
         bf16=str(cfg.trainer.precision).startswith("bf16"),
         use_cpu=not torch.cuda.is_available(),
         report_to=[],

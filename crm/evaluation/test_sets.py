@@ -56,6 +56,8 @@ class JudgedPair:
 
 @dataclass
 class TestSet:
+    __test__ = False  # a data class, not a pytest test class, though its name starts with "Test"
+
     name: str
     origin: str  # the processed split or file the pairs come from
     pairs: list[JudgedPair]
