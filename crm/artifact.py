@@ -19,8 +19,8 @@ from dataclasses import MISSING, dataclass
 from pathlib import Path
 
 # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
-# 6: criteria_reading; 7: answer_attention; 8: answer_length (older exports still load)
-FORMAT_VERSION = 8
+# 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale (older exports still load)
+FORMAT_VERSION = 9
 CONFIG_NAME = "crm_config.json"
 
 
@@ -40,6 +40,7 @@ class CRMSettings:
     criteria_reading: bool = True  # the interaction reads the reader's reading beside the posterior (RewardModel)
     answer_attention: int = 0  # the interaction's attention heads over the answer's tokens (RewardModel)
     answer_length: bool = False  # the interaction is told each answer's whole length (RewardModel)
+    criteria_scale: float | None = None  # the criteria classifier is a cosine one of this scale (RewardModel)
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -62,6 +63,7 @@ class CRMSettings:
             criteria_reading=cfg.model.get("criteria_reading", True),
             answer_attention=cfg.model.get("answer_attention") or 0,
             answer_length=bool(cfg.model.get("answer_length")),
+            criteria_scale=cfg.model.get("criteria_scale"),
         )
 
 

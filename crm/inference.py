@@ -202,6 +202,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         criteria_reading=settings.criteria_reading,
         answer_attention=settings.answer_attention,
         answer_length=settings.answer_length,
+        criteria_scale=settings.criteria_scale,
         split_criteria=settings.input_format == CRITERIA_LIST,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)

@@ -11,7 +11,14 @@ from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
-from crm.models.reward_model import RewardModel, RowMemo, freeze_lower, in_length_chunks, pool
+from crm.models.reward_model import (
+    CosineClassifier,
+    RewardModel,
+    RowMemo,
+    freeze_lower,
+    in_length_chunks,
+    pool,
+)
 from tests.conftest import ROOT, has_module, require, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model
@@ -191,6 +198,7 @@ def tiny_two_tower_model(
     criteria_reading: bool = True,
     answer_attention: int = 0,
     answer_length: bool = False,
+    criteria_scale: float | None = None,
 ) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
@@ -204,7 +212,22 @@ def tiny_two_tower_model(
         criteria_reading=criteria_reading,
         answer_attention=answer_attention,
         answer_length=answer_length,
+        criteria_scale=criteria_scale,
     ).eval()
+
+
+def test_a_cosine_classifier_reads_the_direction_of_a_reading_not_its_norm():
+    torch.manual_seed(0)
+    classifier = CosineClassifier(6, 3, scale=20.0)
+    reading = torch.randn(2, 6)
+    logits = classifier(reading)
+    cosine = torch.nn.functional.cosine_similarity(reading[:, None], classifier.weight[None], dim=-1)
+    assert torch.allclose(logits, 20.0 * cosine + classifier.bias, atol=1e-5)
+    assert torch.allclose(classifier(5.0 * reading), logits, atol=1e-5)
+    assert logits.abs().max() <= 20.0 + classifier.bias.abs().max()
+    assert set(classifier.state_dict()) == {"weight", "bias"}  # saved and loaded as a linear layer
+    with pytest.raises(ValueError, match="scale must be positive"):
+        CosineClassifier(6, 3, scale=0.0)
 
 
 def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_reading(minilm_tokenizer):
@@ -506,7 +529,13 @@ def test_two_towers_read_the_same_in_length_chunks_as_in_one_batch(minilm_tokeni
 
 
 def _exported_two_tower_crm(
-    tokenizer, out: Path, classes: int, reading: bool = True, attention: int = 0, length: bool = False
+    tokenizer,
+    out: Path,
+    classes: int,
+    reading: bool = True,
+    attention: int = 0,
+    length: bool = False,
+    scale: float | None = None,
 ):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
@@ -515,7 +544,7 @@ def _exported_two_tower_crm(
     from crm.inference import load_crm
 
     confidence = 0.3 if classes else 0.0
-    model = tiny_two_tower_model(classes, confidence, reading, attention, length)
+    model = tiny_two_tower_model(classes, confidence, reading, attention, length, scale)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
@@ -527,7 +556,8 @@ def _exported_two_tower_crm(
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
-        criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention, answer_length=length
+        criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention, answer_length=length,
+        criteria_scale=scale,
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -541,20 +571,31 @@ TWO_TOWER_ITEMS = [
 
 
 @pytest.mark.parametrize(
-    "classes, reading, attention, length",
-    [(0, True, 0, False), (4, True, 0, False), (4, False, 0, False), (4, True, 2, False), (4, True, 1, True)],
-    ids=["reading", "reading+posterior", "posterior", "attention", "attention+length"],
+    "classes, reading, attention, length, scale",
+    [
+        (0, True, 0, False, None),
+        (4, True, 0, False, None),
+        (4, False, 0, False, None),
+        (4, True, 2, False, None),
+        (4, True, 1, True, None),
+        (4, True, 0, False, 20.0),
+    ],
+    ids=["reading", "reading+posterior", "posterior", "attention", "attention+length", "cosine posterior"],
 )
 def test_two_towers_train_the_criteria_reader_only_and_export(
-    minilm_tokenizer, tmp_path, classes, reading, attention, length
+    minilm_tokenizer, tmp_path, classes, reading, attention, length, scale
 ):
-    model, crm, _ = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length)
+    model, crm, _ = _exported_two_tower_crm(
+        minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length, scale
+    )
     assert crm.model.answer_tower is not None
     assert crm.settings.answer_attention == crm.model.answer_attention == attention
     assert crm.settings.answer_length == crm.model.answer_length == crm.renderer.answer_length == length
     assert crm.settings.criteria_reading == reading and (crm.model.interaction.criteria is not None) == reading
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
     assert crm.model.criteria_confidence == model.criteria_confidence
+    assert crm.settings.criteria_scale == scale
+    assert isinstance(crm.model.criteria_classifier, CosineClassifier) == (scale is not None)
     if classes:
         assert {"criteria_classifier.weight", "interaction.classes.weight"} <= set(model.head_state_dict())
         with pytest.raises(RuntimeError, match="criteria classifier"):

@@ -40,7 +40,7 @@ READER_FILE = "reader.pt"
 
 
 class CriteriaReading(ClipsFusedOptimizers):
-    """The CRM's reader with a linear classifier of (family, polarity) on its reading: the CRM's own
+    """The CRM's reader with a classifier of (family, polarity) on its reading: the CRM's own
     ``criteria_classifier`` when it has one."""
 
     def __init__(

@@ -140,6 +140,7 @@ class CriteriaInteraction(nn.Module):
         token_size: int = 0,
         key_size: int = 64,
         answer_length: bool = False,
+        criteria_scale: float | None = None,
     ):
         super().__init__()
         if attention_heads and not token_size:
@@ -320,6 +321,22 @@ def _forget_after_loading(model: RewardModel, incompatible_keys) -> None:
     model.forget()
 
 
+class CosineClassifier(nn.Linear):
+    """A linear classifier of the cosine between the reading and each class's weight, times a fixed
+    ``scale``: a class is a direction, as in the sentence encoder's own similarity space, whatever a
+    wording's norm. Its weights are a linear layer's, so saving and loading do not change."""
+
+    def __init__(self, in_features: int, out_features: int, scale: float):
+        super().__init__(in_features, out_features)
+        if scale <= 0:
+            raise ValueError(f"a cosine classifier's scale must be positive, got {scale}")
+        self.scale = float(scale)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        cosine = nn.functional.linear(nn.functional.normalize(x, dim=-1), nn.functional.normalize(self.weight, dim=-1))
+        return self.scale * cosine + self.bias
+
+
 class RewardModel(nn.Module):
     """Backbone + pooling + linear head. ``forward`` returns (batch, 1) scores or (batch, 2) logits.
 
@@ -354,6 +371,7 @@ class RewardModel(nn.Module):
     against 0.67 for test wordings of seen families), and a mixture of their answer directions is noise;
     measured with 0.5, the held-out families were not helped (docs/RESULTS.md), so the default is 0.
     ``criteria_reading=False`` gives the interaction the posterior alone, not the reading beside it.
+    ``criteria_scale`` makes the classifier a :class:`CosineClassifier` of that scale (None: linear).
 
     ``answer_attention`` > 0 (two towers) gives the interaction that many attention heads over the
     answer tower's last token states (:class:`CriteriaInteraction`); the memo then keeps each answer's
@@ -378,6 +396,7 @@ class RewardModel(nn.Module):
         criteria_reading: bool = True,
         answer_attention: int = 0,
         answer_length: bool = False,
+        criteria_scale: float | None = None,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -431,7 +450,13 @@ class RewardModel(nn.Module):
             if interaction
             else None
         )
-        self.criteria_classifier = nn.Linear(hidden, criteria_classes) if criteria_classes else None
+        self.criteria_classifier = None
+        if criteria_classes:
+            self.criteria_classifier = (
+                CosineClassifier(hidden, criteria_classes, criteria_scale)
+                if criteria_scale
+                else nn.Linear(hidden, criteria_classes)
+            )
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
         self.chunk_rows = CHUNK_ROWS  # the towers read rows in length chunks of this many (0: whole batches)
         self.criteria_memo_enabled = False
@@ -494,7 +519,12 @@ class RewardModel(nn.Module):
                 part.load_state_dict(weights[prefix])
 
     def enable_gradient_checkpointing(self) -> None:
-        self.backbone.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        # transformers 5.x names it activation checkpointing (the old name goes in v6); older releases lack it
+        enable = getattr(self.backbone, "activation_checkpointing_enable", None)
+        if enable is not None:
+            enable(activation_checkpointing_kwargs={"use_reentrant": False})
+        else:
+            self.backbone.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if hasattr(self.backbone.config, "use_cache"):
             self.backbone.config.use_cache = False
 
