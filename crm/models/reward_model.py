@@ -140,7 +140,6 @@ class CriteriaInteraction(nn.Module):
         token_size: int = 0,
         key_size: int = 64,
         answer_length: bool = False,
-        criteria_scale: float | None = None,
     ):
         super().__init__()
         if attention_heads and not token_size:
