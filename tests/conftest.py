@@ -240,3 +240,24 @@ def write_answer_corpora(raw: Path, sizes: dict[str, int] | None = None) -> Path
         for model, lines in per_model.items():
             (raw / corpus / "model_answer" / f"{model}.jsonl").write_text("".join(lines))
     return raw
+
+
+# The five models' habits of ``_model_answers`` as AlpacaEval's ``<model>_<style>`` answer files.
+ALPACA_FILES = {"model-bullets": "m1_concise", "model-prose": "m1_verbose", "model-numbered": "m2_concise",
+                "model-bold": "m2_verbose"}  # fmt: skip
+
+
+def write_alpaca_eval(raw: Path, n: int = 30) -> Path:
+    """A tiny ``alpaca_eval_styles`` directory: ``n`` instructions, two models in both styles."""
+    import json
+
+    (raw / "alpaca_eval_styles").mkdir(parents=True)
+    files: dict[str, list[dict]] = {name: [] for name in ALPACA_FILES.values()}
+    for i in range(n):
+        for model, text in _model_answers(i).items():
+            if model in ALPACA_FILES:
+                record = {"dataset": "tiny", "instruction": f"alpaca instruction {i}", "output": text}
+                files[ALPACA_FILES[model]].append(record)
+    for name, records in files.items():
+        (raw / "alpaca_eval_styles" / f"{name}.json").write_text(json.dumps(records))
+    return raw

@@ -12,8 +12,9 @@ from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import FAMILIES, get_family
 from crm.data.prepare import prepare
 from crm.data.schema import read_samples
+from crm.data.sources import alpaca_eval_corpus
 from crm.data.splits import query_of, split_of
-from tests.conftest import write_answer_corpora
+from tests.conftest import ALPACA_FILES, write_alpaca_eval, write_answer_corpora
 
 FRACTIONS = {"train": 0.5, "val": 0.25, "test": 0.25}
 HELDOUT_FAMILY = "bold"
@@ -161,11 +162,43 @@ def test_splits_hold_out_queries_families_models_and_wording(prepared):
         assert set(s.a_criteria) & test_wording and set(s.b_criteria) & test_wording
 
 
+def test_alpaca_eval_answers_make_pairs_split_by_their_instruction(tmp_path):
+    """AlpacaEval's instructions are a third corpus: each model in each style answers them, and their
+    pairs land in the split of their instruction, as its concise/verbose style pairs do."""
+    from crm.data.conversion import stable_hash
+
+    raw = write_alpaca_eval(write_answer_corpora(tmp_path))
+    built = build_attribute_pairs(raw, seed=0, options=PairOptions(**OPTIONS, corpora=("arena_hard", "alpaca_eval")))
+    alpaca = [s for s in built.samples if s.extra["corpus"] == "alpaca_eval"]
+    assert alpaca and any(s.extra["corpus"] == "arena_hard" for s in built.samples)
+    for s in alpaca:
+        assert {s.extra["a_model"], s.extra["b_model"]} <= set(ALPACA_FILES.values())
+        assert s.extra["question_id"] == stable_hash(query_of(s))
+    assert {split_of(query_of(s), 0, FRACTIONS) for s in alpaca} == {"train", "val", "test"}
+    assert_counts_add_up(built.counts)
+    # a training corpus adds training and validation pairs; the test pairs stay the other corpora's
+    trained = build_attribute_pairs(raw, 0, PairOptions(**OPTIONS, training_corpora=("alpaca_eval",)))
+    alone = build_attribute_pairs(raw, 0, PairOptions(**OPTIONS))
+
+    def tested(result) -> list[dict]:
+        return [s.to_dict() for s in result.samples if split_of(query_of(s), 0, FRACTIONS) == "test"]
+
+    assert tested(trained) == tested(alone)
+    added = [s for s in trained.samples if s.extra["corpus"] == "alpaca_eval"]
+    assert {split_of(query_of(s), 0, FRACTIONS) for s in added} == {"train", "val"}
+    instructions = {q.text for q in alpaca_eval_corpus(raw).queries.values()}
+    skipped = sum(split_of(q, 0, FRACTIONS) == "test" for q in instructions)
+    assert trained.counts["training_corpora_test_queries_skipped"] == skipped > 0
+    assert_counts_add_up(trained.counts)
+
+
 def test_unknown_options_are_rejected():
     with pytest.raises(ValueError, match="unknown attribute-pair option"):
         PairOptions.from_mapping({"per_qeury": 3})
     with pytest.raises(KeyError, match="unknown criteria family"):
         PairOptions.from_mapping({"heldout_families": ["bulets"]})
+    with pytest.raises(ValueError, match="unknown corpus"):
+        PairOptions.from_mapping({"corpora": ["alpaca"]})
 
 
 def test_a_property_hidden_in_the_cut_middle_gives_no_pair():

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from crm.data.__main__ import main
+from crm.data.conversion import stable_hash
 from crm.data.criteria_pools import CRITERIA_POOLS, GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.prepare import MANIFEST_NAME, ensure_prepared, prepare, read_manifest
 from crm.data.schema import PreferenceSample, read_samples
@@ -18,6 +19,7 @@ from crm.data.sources import (
     VOTE_SOURCES,
     RawDataError,
     TranscriptError,
+    alpaca_eval_corpus,
     convert_alpaca_styles,
     convert_dsp_helpful,
     convert_dsp_styles,
@@ -201,6 +203,21 @@ def test_alpaca_half_missing_is_an_error(raw: Path) -> None:
     (raw / "alpaca_eval_styles/m2_verbose.json").unlink()
     with pytest.raises(FileNotFoundError, match="m2_verbose.json"):
         convert_alpaca_styles(raw, 0)
+
+
+def test_alpaca_eval_corpus_holds_each_model_in_each_style(raw: Path) -> None:
+    """The attribute pairs' view of the same files: every instruction a query, every file a model."""
+    corpus = alpaca_eval_corpus(raw)
+    assert corpus.models == ["m1_concise", "m1_verbose", "m2_concise", "m2_verbose"]
+    assert {q.text for q in corpus.queries.values()} == {"i1", "i2", "i3", "i4"}
+    assert corpus.answers["m1_verbose"][stable_hash("i4")] == "a long answer to i4"
+    assert stable_hash("i4") not in corpus.answers["m1_concise"]
+
+
+def test_alpaca_eval_corpus_names_the_bad_record(raw: Path) -> None:
+    _write_json(raw / "alpaca_eval_styles/m2_verbose.json", [{"output": "no instruction"}])
+    with pytest.raises(RawDataError, match=r"m2_verbose.json record 0: missing field 'instruction'"):
+        alpaca_eval_corpus(raw)
 
 
 # --------------------------------------------------------------------------- vote sources

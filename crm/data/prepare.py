@@ -172,7 +172,7 @@ def print_manifest(manifest: dict[str, Any], console: Console | None = None) -> 
     rows.append(["total", *(str(totals[c]) for c in columns)])
     tables = [(title, header, rows, caption)]
     tables += [
-        family_table(name, entry["families"], manifest["settings"]["attributes"])
+        family_table(name, entry["families"], manifest["settings"]["attributes"], entry["converter"])
         for name, entry in manifest["sources"].items()
         if entry.get("families")
     ]
@@ -192,12 +192,18 @@ FAMILY_COLUMNS = {
 }
 
 
-def family_table(source: str, families: dict[str, dict[str, int]], attributes: dict[str, Any]) -> Table_:
+def family_table(
+    source: str, families: dict[str, dict[str, int]], attributes: dict[str, Any], converter: dict[str, int]
+) -> Table_:
     """Per criteria family: candidate pairs, every rejection, and the pairs kept in each split."""
     heldout = set(attributes["heldout_families"])
     caption = f"held-out families (test only, *): {', '.join(sorted(heldout))}; held-out models: " + ", ".join(
         attributes["heldout_models"]
     )
+    if attributes.get("training_corpora"):
+        skipped = converter.get("training_corpora_test_queries_skipped", 0)
+        corpora = ", ".join(attributes["training_corpora"])
+        caption += f"; training and validation only: {corpora} ({skipped} test queries left out)"
     header = ["family", *(label.replace(f"{SPLITS[-1]}_", "") for label in (*FAMILY_COLUMNS.values(), *ALL_SPLITS))]
     rows = [
         [

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
+from crm.data.corpus import Corpus, Query
 from crm.data.criteria.pairs import build_attribute_pairs
 from crm.data.criteria_pools import GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.schema import DataFormatError, PreferenceSample, conversation
@@ -309,6 +310,25 @@ def convert_alpaca_styles(raw_dir: Path, seed: int) -> ConversionResult:
             extra = {"generator": model}
             result.add(_style_pair("alpaca_styles", idx, instruction, pair, record_rng(seed, idx), extra))
     return result
+
+
+def alpaca_eval_corpus(raw_dir: Path) -> Corpus:
+    """AlpacaEval's instructions as a corpus whose "models" are each model in each style
+    (``claude-2.1_concise``...): the attribute pairs' third source of many models' answers to one query.
+    Query ids are the instructions' stable hashes, topics AlpacaEval's source datasets."""
+    style_dir = Path(raw_dir) / "alpaca_eval_styles"
+    queries: dict[str, Query] = {}
+    answers: dict[str, dict[str, str]] = {}
+    result = ConversionResult()
+    for model in _alpaca_models(style_dir):
+        for style in ALPACA_STYLES:
+            path = style_dir / f"{model}_{style}.json"
+            for _, where, record in _iter_json_list(path):
+                instruction = _get(record, "instruction", where)
+                qid = stable_hash(instruction)
+                queries.setdefault(qid, Query(qid, instruction, str(record.get("dataset") or "alpaca_eval")))
+            answers[f"{model}_{style}"] = {stable_hash(i): o for i, o in _alpaca_outputs(path, result).items()}
+    return Corpus("alpaca_eval", queries, answers, notes=dict(result.counts))
 
 
 def majority_vote(votes: list[int]) -> str:

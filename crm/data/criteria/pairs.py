@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
-from crm.data.corpus import CORPUS_DIRS, load_corpus
+from crm.data.corpus import CORPUS_DIRS, Corpus, load_corpus
 from crm.data.criteria import grammar
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
@@ -49,6 +49,7 @@ from crm.data.splits import DEFAULT_FRACTIONS, split_of
 log = logging.getLogger(__name__)
 
 SOURCE = "attribute_pairs"
+ALPACA_EVAL = "alpaca_eval"  # AlpacaEval's instructions, answered by 4 models in 2 styles each
 # Whole models never seen in training: their answers appear only in test pairs.
 DEFAULT_HELDOUT_MODELS = ("claude-3-5-sonnet-20240620", "llama-3.1-70b-instruct", "gemma-2-9b-it", "vicuna-13b-v1.3")
 
@@ -58,6 +59,9 @@ class PairOptions:
     """Every setting that changes the attribute pairs (part of the prepared data's manifest)."""
 
     corpora: tuple[str, ...] = ("arena_hard", "mt_bench")
+    # Corpora whose queries give training and validation pairs only (``alpaca_eval``): more answers to
+    # learn from, while the test pairs stay those of ``corpora`` (their test queries are skipped, counted).
+    training_corpora: tuple[str, ...] = ()
     heldout_families: tuple[str, ...] = DEFAULT_HELDOUT_FAMILIES
     heldout_models: tuple[str, ...] = DEFAULT_HELDOUT_MODELS
     per_query: int = 2  # pairs per (query, family) on train/val queries
@@ -87,14 +91,15 @@ class PairOptions:
             raise ValueError(
                 f"unknown attribute-pair option(s) {sorted(unknown)}; known: {sorted(cls.__dataclass_fields__)}"
             )
-        for name in ("corpora", "heldout_families", "heldout_models"):
+        for name in ("corpora", "training_corpora", "heldout_families", "heldout_models"):
             if name in values:
                 values[name] = tuple(values[name] or ())
         options = cls(**values)
         validate_families(options.heldout_families)
-        unknown_corpora = [c for c in options.corpora if c not in CORPUS_DIRS]
+        known = [*CORPUS_DIRS, ALPACA_EVAL]
+        unknown_corpora = [c for c in options.corpora + options.training_corpora if c not in known]
         if unknown_corpora:
-            raise ValueError(f"unknown corpus {unknown_corpora}; known: {sorted(CORPUS_DIRS)}")
+            raise ValueError(f"unknown corpus {unknown_corpora}; known: {sorted(known)}")
         return options
 
     def as_dict(self) -> dict[str, Any]:
@@ -290,9 +295,13 @@ def build_attribute_pairs(
     by_family_split: dict[tuple[str, str], list[PreferenceSample]] = defaultdict(list)
     spare: dict[str, list[list[Callable[[], PreferenceSample]]]] = defaultdict(list)  # family -> per query
     alternate: Counter = Counter()
-    for corpus_name in options.corpora:
-        corpus = load_corpus(Path(raw_dir) / CORPUS_DIRS[corpus_name], corpus_name)
+    for corpus_name in options.corpora + options.training_corpora:
+        corpus = _load_pair_corpus(Path(raw_dir), corpus_name)
         qids = sorted(corpus.queries)
+        if corpus_name in options.training_corpora:
+            tested = [q for q in qids if split_of(corpus.queries[q].text, seed, options.fractions) == "test"]
+            result.counts["training_corpora_test_queries_skipped"] += len(tested)
+            qids = sorted(set(qids) - set(tested))
         answers_of = [{m: a[qid] for m, a in corpus.answers.items() if a.get(qid, "").strip()} for qid in qids]
         measured_of = _measure_all(answers_of, options.visible_words, workers)
         for qid, answers, measured in zip(qids, answers_of, measured_of):
@@ -332,6 +341,15 @@ def build_attribute_pairs(
             result.add(sample)
             result.counts[f"{family}/kept"] += 1
     return result
+
+
+def _load_pair_corpus(raw_dir: Path, name: str) -> Corpus:
+    """A leaderboard corpus, or AlpacaEval's instructions with each model's answers in both styles."""
+    if name == ALPACA_EVAL:
+        from crm.data.sources import alpaca_eval_corpus  # the raw converters import this module
+
+        return alpaca_eval_corpus(raw_dir)
+    return load_corpus(raw_dir / CORPUS_DIRS[name], name)
 
 
 def _top_up(samples: list[PreferenceSample], spare: list[list[Callable[[], PreferenceSample]]], floor: int,
