@@ -1,8 +1,9 @@
 """Attribute-verified pairs: two models' answers to one query that a verifier clearly separates.
 
-For every query of the leaderboard corpora (Arena-Hard, MT-Bench first turns) and every verified
-family, one answer has the property X and the other clearly lacks it, while their lengths stay within
-``max_length_ratio`` (except for the length family), so a length rule cannot pass. Each pair carries
+For every query of the leaderboard corpora (Arena-Hard, MT-Bench first turns; for training and
+validation also AlpacaEval's instructions, ``training_corpora``) and every verified family, one answer
+has the property X and the other clearly lacks it, while their lengths stay within ``max_length_ratio``
+(except for the length family), so a length rule cannot pass. Each pair carries
 criteria for both polarities (``a_criteria`` asks for what A has, ``b_criteria`` for what B has), so
 ``direction`` shows it under "prefer X" and "prefer not-X" and the label follows the criteria.
 
