@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from crm.data.conversion import stable_hash
 from crm.data.criteria.pairs import SOURCE, PairOptions, build_attribute_pairs, family_counts
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import FAMILIES, get_family
 from crm.data.prepare import prepare
+from crm.data.raw_files import alpaca_eval_corpus
 from crm.data.schema import read_samples
-from crm.data.sources import alpaca_eval_corpus
 from crm.data.splits import query_of, split_of
 from tests.conftest import ALPACA_FILES, write_alpaca_eval, write_answer_corpora
 
@@ -165,8 +166,6 @@ def test_splits_hold_out_queries_families_models_and_wording(prepared):
 def test_alpaca_eval_answers_make_pairs_split_by_their_instruction(tmp_path):
     """AlpacaEval's instructions are a third corpus: each model in each style answers them, and their
     pairs land in the split of their instruction, as its concise/verbose style pairs do."""
-    from crm.data.conversion import stable_hash
-
     raw = write_alpaca_eval(write_answer_corpora(tmp_path))
     built = build_attribute_pairs(raw, seed=0, options=PairOptions(**OPTIONS, corpora=("arena_hard", "alpaca_eval")))
     alpaca = [s for s in built.samples if s.extra["corpus"] == "alpaca_eval"]

@@ -12,6 +12,7 @@ from crm.data.__main__ import main
 from crm.data.conversion import stable_hash
 from crm.data.criteria_pools import CRITERIA_POOLS, GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.prepare import MANIFEST_NAME, ensure_prepared, prepare, read_manifest
+from crm.data.raw_files import alpaca_eval_corpus
 from crm.data.schema import PreferenceSample, read_samples
 from crm.data.sources import (
     SOURCES,
@@ -19,7 +20,6 @@ from crm.data.sources import (
     VOTE_SOURCES,
     RawDataError,
     TranscriptError,
-    alpaca_eval_corpus,
     convert_alpaca_styles,
     convert_dsp_helpful,
     convert_dsp_styles,

@@ -14,8 +14,9 @@ from collections import Counter
 from pathlib import Path
 
 from crm.data.prepare import prepare
+from crm.data.raw_files import RAW_HINT
 from crm.data.schema import DataFormatError, read_samples
-from crm.data.sources import RAW_HINT, SOURCES
+from crm.data.sources import SOURCES
 from crm.data.splits import DEFAULT_HELDOUT_STYLES
 from crm.tables import print_tables
 

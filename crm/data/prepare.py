@@ -24,8 +24,9 @@ from rich.console import Console
 from crm.data.conversion import stable_hash
 from crm.data.criteria import pairs as attribute_pairs
 from crm.data.criteria_pools import CRITERIA_POOLS
+from crm.data.raw_files import RAW_HINT
 from crm.data.schema import PreferenceSample, write_samples
-from crm.data.sources import RAW_HINT, SOURCES
+from crm.data.sources import SOURCES
 from crm.data.splits import (
     ALL_SPLITS,
     DEFAULT_FRACTIONS,

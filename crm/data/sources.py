@@ -28,55 +28,30 @@ from pathlib import Path
 from typing import Any
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
-from crm.data.corpus import Corpus, Query
 from crm.data.criteria.pairs import build_attribute_pairs
 from crm.data.criteria_pools import GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
-from crm.data.schema import DataFormatError, PreferenceSample, conversation
+from crm.data.raw_files import (
+    ALPACA_STYLES,
+    RawDataError,
+    alpaca_models,
+    alpaca_outputs,
+    get_field,
+    iter_json_list,
+    require_file,
+)
+from crm.data.schema import PreferenceSample, conversation
 
 log = logging.getLogger(__name__)
 
 DSP_STYLES = ("academy", "business", "entertainment", "literature", "normal")
-ALPACA_STYLES = ("concise", "verbose")
 STYLE_SOURCES = ("dsp_styles", "alpaca_styles")
 VOTE_SOURCES = ("pandalm", "hh_harmless", "dsp_helpful", "dsp_webgpt")
 GENERAL_TOPIC = "general"
-RAW_HINT = "pass --raw DIR or set CRM_RAW_DIR to the directory holding the raw data (see its SOURCES.md)"
-
-
-class RawDataError(DataFormatError):
-    """A raw record without the documented shape; the message names the file and record/line."""
-
-
-def _require_file(path: Path) -> Path:
-    if not path.is_file():
-        raise FileNotFoundError(f"raw file not found: {path}; {RAW_HINT}")
-    return path
-
-
-def _load_json_list(path: Path) -> list[Any]:
-    """A whole-file JSON list; a broken file is reported with its path."""
-    _require_file(path)
-    try:
-        with path.open(encoding="utf-8") as handle:
-            data = json.load(handle)
-    except json.JSONDecodeError as err:
-        raise RawDataError(f"{path}: malformed JSON ({err.msg} at line {err.lineno})") from None
-    except UnicodeDecodeError as err:
-        raise RawDataError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    if not isinstance(data, list):
-        raise RawDataError(f"{path}: expected a JSON list of records, got {type(data).__name__}")
-    return data
-
-
-def _iter_json_list(path: Path) -> Iterator[tuple[int, str, Any]]:
-    """(index, where, record); ``where`` names file and record index for error messages."""
-    for i, record in enumerate(_load_json_list(path)):
-        yield i, f"{path} record {i}", record
 
 
 def _iter_jsonl_gz(path: Path) -> Iterator[tuple[int, str, Any]]:
     """(line number, where, record) of a gzipped jsonl file; ``where`` names file and line."""
-    _require_file(path)
+    require_file(path)
     with gzip.open(path, "rb") as handle:
         for line_no, raw in enumerate(_gzip_lines(handle, path), start=1):
             where = f"{path}:{line_no}"
@@ -97,22 +72,6 @@ def _gzip_lines(handle, path: Path) -> Iterator[bytes]:
         yield from handle
     except (gzip.BadGzipFile, EOFError, zlib.error) as err:
         raise RawDataError(f"{path}: not a complete gzip file ({err}); download it again") from None
-
-
-def _get(record: Any, name: str, where: str, kind: type | tuple[type, ...] = str) -> Any:
-    """``record[name]`` checked for presence and type, else a :class:`RawDataError` naming ``where``."""
-    if not isinstance(record, dict):
-        raise RawDataError(f"{where}: expected a JSON object, got {type(record).__name__}")
-    if name not in record:
-        raise RawDataError(f"{where}: missing field {name!r}")
-    value = record[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _as_tuple(kind)):
-        raise RawDataError(f"{where}: field {name!r} has type {type(value).__name__}")
-    return value
-
-
-def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kind if isinstance(kind, tuple) else (kind,)
 
 
 def _skip_reason(answer_a: str, answer_b: str) -> str | None:
@@ -241,16 +200,16 @@ def convert_dsp_styles(raw_dir: Path, seed: int) -> ConversionResult:
     """DSP: each query answered in 5 styles -> one sample per unordered pair of styles (10 per query)."""
     path = Path(raw_dir) / "dsp" / "domain_specific_preference.test.json"
     result = ConversionResult()
-    for _, where, record in _iter_json_list(path):
-        query = _get(record, "query", where)
-        responses = _get(record, "responses", where, dict)
+    for _, where, record in iter_json_list(path):
+        query = get_field(record, "query", where)
+        responses = get_field(record, "responses", where, dict)
         missing = [s for s in DSP_STYLES if s not in responses]
         if missing:
             raise RawDataError(f"{where}: responses lack style(s) {', '.join(missing)}")
         unknown = set(responses) - set(DSP_STYLES)
         if unknown:
             result.counts["unknown_style_ignored"] += len(unknown)
-        answers = {s: _get(responses, s, f"{where} responses", str) for s in DSP_STYLES}
+        answers = {s: get_field(responses, s, f"{where} responses", str) for s in DSP_STYLES}
         result.counts["queries"] += 1
         qhash = stable_hash(query)
         for x, y in itertools.combinations(DSP_STYLES, 2):
@@ -264,37 +223,12 @@ def convert_dsp_styles(raw_dir: Path, seed: int) -> ConversionResult:
     return result
 
 
-def _alpaca_models(style_dir: Path) -> list[str]:
-    """Model names that have a concise and a verbose file; a lone half is an error, not a skip."""
-    if not style_dir.is_dir():
-        raise FileNotFoundError(f"raw directory not found: {style_dir}; {RAW_HINT}")
-    models = sorted({p.name.rsplit("_", 1)[0] for s in ALPACA_STYLES for p in style_dir.glob(f"*_{s}.json")})
-    if not models:
-        raise FileNotFoundError(f"no <model>_{{concise,verbose}}.json files in {style_dir}; {RAW_HINT}")
-    for model in models:
-        for style in ALPACA_STYLES:
-            _require_file(style_dir / f"{model}_{style}.json")
-    return models
-
-
-def _alpaca_outputs(path: Path, result: ConversionResult) -> dict[str, str]:
-    """instruction -> output of one AlpacaEval outputs file (first one wins on duplicates)."""
-    outputs: dict[str, str] = {}
-    for _, where, record in _iter_json_list(path):
-        instruction, output = _get(record, "instruction", where), _get(record, "output", where)
-        if instruction in outputs:
-            result.counts["duplicate_instruction"] += 1
-            continue
-        outputs[instruction] = output
-    return outputs
-
-
 def convert_alpaca_styles(raw_dir: Path, seed: int) -> ConversionResult:
     """AlpacaEval: per model and instruction, the concise answer vs the verbose one."""
     style_dir = Path(raw_dir) / "alpaca_eval_styles"
     result = ConversionResult()
-    for model in _alpaca_models(style_dir):
-        concise, verbose = (_alpaca_outputs(style_dir / f"{model}_{s}.json", result) for s in ALPACA_STYLES)
+    for model in alpaca_models(style_dir):
+        concise, verbose = (alpaca_outputs(style_dir / f"{model}_{s}.json", result) for s in ALPACA_STYLES)
         lone_sets = {"unmatched_concise": set(concise) - set(verbose), "unmatched_verbose": set(verbose) - set(concise)}
         for name, lone in lone_sets.items():
             if lone:
@@ -312,25 +246,6 @@ def convert_alpaca_styles(raw_dir: Path, seed: int) -> ConversionResult:
     return result
 
 
-def alpaca_eval_corpus(raw_dir: Path) -> Corpus:
-    """AlpacaEval's instructions as a corpus whose "models" are each model in each style
-    (``claude-2.1_concise``...): the attribute pairs' third source of many models' answers to one query.
-    Query ids are the instructions' stable hashes, topics AlpacaEval's source datasets."""
-    style_dir = Path(raw_dir) / "alpaca_eval_styles"
-    queries: dict[str, Query] = {}
-    answers: dict[str, dict[str, str]] = {}
-    result = ConversionResult()
-    for model in _alpaca_models(style_dir):
-        for style in ALPACA_STYLES:
-            path = style_dir / f"{model}_{style}.json"
-            for _, where, record in _iter_json_list(path):
-                instruction = _get(record, "instruction", where)
-                qid = stable_hash(instruction)
-                queries.setdefault(qid, Query(qid, instruction, str(record.get("dataset") or "alpaca_eval")))
-            answers[f"{model}_{style}"] = {stable_hash(i): o for i, o in _alpaca_outputs(path, result).items()}
-    return Corpus("alpaca_eval", queries, answers, notes=dict(result.counts))
-
-
 def majority_vote(votes: list[int]) -> str:
     """PandaLM votes (1 = response1, 2 = response2, 0 = tie) -> label; no majority is a tie."""
     ((vote, n),) = Counter(votes).most_common(1)
@@ -341,7 +256,7 @@ def majority_vote(votes: list[int]) -> str:
 
 def _pandalm_text(record: Any, name: str, where: str, result: ConversionResult) -> str:
     """A response field; a few raw answers are JSON booleans (the model said "True"), kept as text."""
-    value = _get(record, name, where, (str, bool, int, float))
+    value = get_field(record, name, where, (str, bool, int, float))
     if not isinstance(value, str):
         result.counts["coerced_non_string_response"] += 1
         value = str(value)
@@ -352,10 +267,10 @@ def convert_pandalm(raw_dir: Path, seed: int) -> ConversionResult:
     """PandaLM test set: majority of three annotators; ties kept. Sides keep the raw order."""
     path = Path(raw_dir) / "pandalm" / "testset-v1.json"
     result = ConversionResult()
-    for i, where, record in _iter_json_list(path):
-        instruction, inp = _get(record, "instruction", where), _get(record, "input", where)
+    for i, where, record in iter_json_list(path):
+        instruction, inp = get_field(record, "instruction", where), get_field(record, "input", where)
         answers = [_pandalm_text(record, f"response{k}", where, result) for k in (1, 2)]
-        votes = [_get(record, f"annotator{k}", where, int) for k in (1, 2, 3)]
+        votes = [get_field(record, f"annotator{k}", where, int) for k in (1, 2, 3)]
         if any(v not in (0, 1, 2) for v in votes):
             raise RawDataError(f"{where}: annotator votes must be 0, 1 or 2, got {votes}")
         reason = _skip_reason(*answers)
@@ -376,7 +291,7 @@ def convert_hh_harmless(raw_dir: Path, seed: int) -> ConversionResult:
     path = Path(raw_dir) / "hh_rlhf" / "harmless-base-test.jsonl.gz"
     result = ConversionResult()
     for line_no, where, record in _iter_jsonl_gz(path):
-        chosen, rejected = _get(record, "chosen", where), _get(record, "rejected", where)
+        chosen, rejected = get_field(record, "chosen", where), get_field(record, "rejected", where)
         idx = f"hh_harmless/{line_no}"
         _transcript_pair("hh_harmless", idx, chosen, rejected, "model_a", record_rng(seed, idx), result)
     return result
@@ -389,8 +304,8 @@ def _score_label(scores: list[float]) -> str:
 def _convert_scored_transcripts(source: str, path: Path, seed: int) -> ConversionResult:
     """DSP's cleaned HH-helpful / WebGPT copies: ``{"text": [a, b], "score": [sa, sb]}``."""
     result = ConversionResult()
-    for i, where, record in _iter_json_list(path):
-        texts, scores = _get(record, "text", where, list), _get(record, "score", where, list)
+    for i, where, record in iter_json_list(path):
+        texts, scores = get_field(record, "text", where, list), get_field(record, "score", where, list)
         if len(texts) != 2 or not all(isinstance(t, str) for t in texts):
             raise RawDataError(f"{where}: 'text' must be a list of two strings")
         if len(scores) != 2 or not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores):

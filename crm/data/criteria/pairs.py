@@ -44,6 +44,7 @@ from crm.data.criteria import grammar
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
+from crm.data.raw_files import alpaca_eval_corpus
 from crm.data.schema import PreferenceSample
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
 
@@ -347,8 +348,6 @@ def build_attribute_pairs(
 def _load_pair_corpus(raw_dir: Path, name: str) -> Corpus:
     """A leaderboard corpus, or AlpacaEval's instructions with each model's answers in both styles."""
     if name == ALPACA_EVAL:
-        from crm.data.sources import alpaca_eval_corpus  # the raw converters import this module
-
         return alpaca_eval_corpus(raw_dir)
     return load_corpus(raw_dir / CORPUS_DIRS[name], name)
 

@@ -1,0 +1,108 @@
+"""Reading the raw public files: JSON records checked as they are read, each error naming its file and
+record, and AlpacaEval's outputs, which are both style pairs (``crm.data.sources``) and a corpus of
+many models' answers to one instruction (the attribute pairs, ``crm.data.criteria.pairs``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from crm.data.conversion import ConversionResult, stable_hash
+from crm.data.corpus import Corpus, Query
+from crm.data.schema import DataFormatError
+
+ALPACA_STYLES = ("concise", "verbose")
+RAW_HINT = "pass --raw DIR or set CRM_RAW_DIR to the directory holding the raw data (see its SOURCES.md)"
+
+
+class RawDataError(DataFormatError):
+    """A raw record without the documented shape; the message names the file and record/line."""
+
+
+def require_file(path: Path) -> Path:
+    if not path.is_file():
+        raise FileNotFoundError(f"raw file not found: {path}; {RAW_HINT}")
+    return path
+
+
+def load_json_list(path: Path) -> list[Any]:
+    """A whole-file JSON list; a broken file is reported with its path."""
+    require_file(path)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            data = json.load(handle)
+    except json.JSONDecodeError as err:
+        raise RawDataError(f"{path}: malformed JSON ({err.msg} at line {err.lineno})") from None
+    except UnicodeDecodeError as err:
+        raise RawDataError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    if not isinstance(data, list):
+        raise RawDataError(f"{path}: expected a JSON list of records, got {type(data).__name__}")
+    return data
+
+
+def iter_json_list(path: Path) -> Iterator[tuple[int, str, Any]]:
+    """(index, where, record); ``where`` names file and record index for error messages."""
+    for i, record in enumerate(load_json_list(path)):
+        yield i, f"{path} record {i}", record
+
+
+def get_field(record: Any, name: str, where: str, kind: type | tuple[type, ...] = str) -> Any:
+    """``record[name]`` checked for presence and type, else a :class:`RawDataError` naming ``where``."""
+    if not isinstance(record, dict):
+        raise RawDataError(f"{where}: expected a JSON object, got {type(record).__name__}")
+    if name not in record:
+        raise RawDataError(f"{where}: missing field {name!r}")
+    value = record[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _as_tuple(kind)):
+        raise RawDataError(f"{where}: field {name!r} has type {type(value).__name__}")
+    return value
+
+
+def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def alpaca_models(style_dir: Path) -> list[str]:
+    """Model names that have a concise and a verbose file; a lone half is an error, not a skip."""
+    if not style_dir.is_dir():
+        raise FileNotFoundError(f"raw directory not found: {style_dir}; {RAW_HINT}")
+    models = sorted({p.name.rsplit("_", 1)[0] for s in ALPACA_STYLES for p in style_dir.glob(f"*_{s}.json")})
+    if not models:
+        raise FileNotFoundError(f"no <model>_{{concise,verbose}}.json files in {style_dir}; {RAW_HINT}")
+    for model in models:
+        for style in ALPACA_STYLES:
+            require_file(style_dir / f"{model}_{style}.json")
+    return models
+
+
+def alpaca_outputs(path: Path, result: ConversionResult) -> dict[str, str]:
+    """instruction -> output of one AlpacaEval outputs file (first one wins on duplicates)."""
+    outputs: dict[str, str] = {}
+    for _, where, record in iter_json_list(path):
+        instruction, output = get_field(record, "instruction", where), get_field(record, "output", where)
+        if instruction in outputs:
+            result.counts["duplicate_instruction"] += 1
+            continue
+        outputs[instruction] = output
+    return outputs
+
+
+def alpaca_eval_corpus(raw_dir: Path) -> Corpus:
+    """AlpacaEval's instructions as a corpus whose "models" are each model in each style
+    (``claude-2.1_concise``...): the attribute pairs' third source of many models' answers to one query.
+    Query ids are the instructions' stable hashes, topics AlpacaEval's source datasets."""
+    style_dir = Path(raw_dir) / "alpaca_eval_styles"
+    queries: dict[str, Query] = {}
+    answers: dict[str, dict[str, str]] = {}
+    result = ConversionResult()
+    for model in alpaca_models(style_dir):
+        for style in ALPACA_STYLES:
+            path = style_dir / f"{model}_{style}.json"
+            for _, where, record in iter_json_list(path):
+                instruction = get_field(record, "instruction", where)
+                qid = stable_hash(instruction)
+                queries.setdefault(qid, Query(qid, instruction, str(record.get("dataset") or "alpaca_eval")))
+            answers[f"{model}_{style}"] = {stable_hash(i): o for i, o in alpaca_outputs(path, result).items()}
+    return Corpus("alpaca_eval", queries, answers, notes=dict(result.counts))
