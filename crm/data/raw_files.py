@@ -77,8 +77,9 @@ def alpaca_models(style_dir: Path) -> list[str]:
     return models
 
 
-def alpaca_outputs(path: Path, result: ConversionResult) -> dict[str, str]:
-    """instruction -> output of one AlpacaEval outputs file (first one wins on duplicates)."""
+def alpaca_outputs(path: Path, result: ConversionResult, topics: dict[str, str] | None = None) -> dict[str, str]:
+    """instruction -> output of one AlpacaEval outputs file (first one wins on duplicates); ``topics``, if
+    given, collects each instruction's source dataset in the same pass."""
     outputs: dict[str, str] = {}
     for _, where, record in iter_json_list(path):
         instruction, output = get_field(record, "instruction", where), get_field(record, "output", where)
@@ -86,6 +87,8 @@ def alpaca_outputs(path: Path, result: ConversionResult) -> dict[str, str]:
             result.counts["duplicate_instruction"] += 1
             continue
         outputs[instruction] = output
+        if topics is not None:
+            topics.setdefault(instruction, str(record.get("dataset") or "alpaca_eval"))
     return outputs
 
 
@@ -94,15 +97,12 @@ def alpaca_eval_corpus(raw_dir: Path) -> Corpus:
     (``claude-2.1_concise``...): the attribute pairs' third source of many models' answers to one query.
     Query ids are the instructions' stable hashes, topics AlpacaEval's source datasets."""
     style_dir = Path(raw_dir) / "alpaca_eval_styles"
-    queries: dict[str, Query] = {}
+    topics: dict[str, str] = {}
     answers: dict[str, dict[str, str]] = {}
     result = ConversionResult()
     for model in alpaca_models(style_dir):
         for style in ALPACA_STYLES:
-            path = style_dir / f"{model}_{style}.json"
-            for _, where, record in iter_json_list(path):
-                instruction = get_field(record, "instruction", where)
-                qid = stable_hash(instruction)
-                queries.setdefault(qid, Query(qid, instruction, str(record.get("dataset") or "alpaca_eval")))
-            answers[f"{model}_{style}"] = {stable_hash(i): o for i, o in alpaca_outputs(path, result).items()}
+            outputs = alpaca_outputs(style_dir / f"{model}_{style}.json", result, topics)
+            answers[f"{model}_{style}"] = {stable_hash(i): o for i, o in outputs.items()}
+    queries = {stable_hash(i): Query(stable_hash(i), i, topic) for i, topic in topics.items()}
     return Corpus("alpaca_eval", queries, answers, notes=dict(result.counts))

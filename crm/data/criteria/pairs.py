@@ -300,10 +300,10 @@ def build_attribute_pairs(
     for corpus_name in options.corpora + options.training_corpora:
         corpus = _load_pair_corpus(Path(raw_dir), corpus_name)
         qids = sorted(corpus.queries)
-        if corpus_name in options.training_corpora:
-            tested = [q for q in qids if split_of(corpus.queries[q].text, seed, options.fractions) == "test"]
-            result.counts["training_corpora_test_queries_skipped"] += len(tested)
-            qids = sorted(set(qids) - set(tested))
+        if corpus_name in options.training_corpora:  # test queries are left out before their answers are measured
+            kept = [q for q in qids if split_of(corpus.queries[q].text, seed, options.fractions) != "test"]
+            result.counts["training_corpora_test_queries_skipped"] += len(qids) - len(kept)
+            qids = kept
         answers_of = [{m: a[qid] for m, a in corpus.answers.items() if a.get(qid, "").strip()} for qid in qids]
         measured_of = _measure_all(answers_of, options.visible_words, workers)
         for qid, answers, measured in zip(qids, answers_of, measured_of):
