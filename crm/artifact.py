@@ -19,8 +19,9 @@ from dataclasses import MISSING, dataclass
 from pathlib import Path
 
 # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
-# 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale (older exports still load)
-FORMAT_VERSION = 9
+# 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale; 10: answer_layout
+# (older exports still load)
+FORMAT_VERSION = 10
 CONFIG_NAME = "crm_config.json"
 
 
@@ -41,6 +42,8 @@ class CRMSettings:
     answer_attention: int = 0  # the interaction's attention heads over the answer's tokens (RewardModel)
     answer_length: bool = False  # the interaction is told each answer's whole length (RewardModel)
     criteria_scale: float | None = None  # the criteria classifier is a cosine one of this scale (RewardModel)
+    # the names of the layout features the interaction is told (crm.data.layout.LAYOUT_FEATURES); None: not told
+    answer_layout: list[str] | None = None
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -48,6 +51,8 @@ class CRMSettings:
     @classmethod
     def from_config(cls, cfg) -> CRMSettings:
         """The settings of a run composed from conf/train.yaml (or its saved .hydra/config.yaml)."""
+        from crm.data.layout import LAYOUT_FEATURES  # the parsers load only for a run that is told layouts
+
         return cls(
             head=cfg.loss.head,
             pooling=cfg.model.pooling,
@@ -64,6 +69,7 @@ class CRMSettings:
             answer_attention=cfg.model.get("answer_attention") or 0,
             answer_length=bool(cfg.model.get("answer_length")),
             criteria_scale=cfg.model.get("criteria_scale"),
+            answer_layout=list(LAYOUT_FEATURES) if cfg.model.get("answer_layout") else None,
         )
 
 
@@ -104,6 +110,14 @@ def read_settings(export_dir: str | Path) -> CRMSettings:
         problems.append(f"unknown field(s) {', '.join(unknown)}")
     if missing := sorted(n for n, f in declared.items() if f.default is MISSING and n not in fields):
         problems.append(f"missing field(s) {', '.join(missing)}")
+    if layout := fields.get("answer_layout"):
+        from crm.data.layout import LAYOUT_FEATURES  # the parsers load only for a CRM told layouts
+
+        if list(layout) != list(LAYOUT_FEATURES):
+            problems.append(
+                f"answer_layout names {len(layout)} features this crm does not measure the same way "
+                f"(it measures {len(LAYOUT_FEATURES)}: crm.data.layout); score with the crm version that trained it"
+            )
     if problems:
         raise ExportError(f"{path}: " + "; ".join(problems))
     return CRMSettings(**fields)

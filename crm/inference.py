@@ -66,6 +66,7 @@ def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Rende
         drop_earlier_turns=True,
         length_limit=min(positions, 2 * settings.max_length),
         answer_length=settings.answer_length,
+        answer_layout=bool(settings.answer_layout),
     )
 
 
@@ -202,6 +203,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         criteria_reading=settings.criteria_reading,
         answer_attention=settings.answer_attention,
         answer_length=settings.answer_length,
+        answer_layout=bool(settings.answer_layout),
         criteria_scale=settings.criteria_scale,
         split_criteria=settings.input_format == CRITERIA_LIST,
     )

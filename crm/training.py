@@ -192,6 +192,7 @@ def build_data(cfg: DictConfig) -> tuple[Any, LightningDataModule]:
         head=cfg.loss.head,
         input_format=cfg.model.input_format,
         answer_length=bool(cfg.model.get("answer_length")),
+        answer_layout=bool(cfg.model.get("answer_layout")),
     )
     return tokenizer, datamodule
 

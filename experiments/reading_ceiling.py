@@ -69,7 +69,7 @@ def encoded(model, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tenso
     after the reading) or frozen answer description (``"answer"``), exactly as the CRM computes them:
     batched, in the precision of :func:`crm.inference.score_batches`, each distinct text once."""
 
-    def forward(input_ids, attention_mask, token_type_ids, answer_tokens=None):  # these heads are not told lengths
+    def forward(input_ids, attention_mask, token_type_ids, **told):  # these heads are not told lengths or layouts
         criteria, answer = model.split_segments(input_ids, attention_mask, token_type_ids)
         if tower == "answer":
             return model.answer_memo(model.describe_answers, *answer)

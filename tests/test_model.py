@@ -8,6 +8,7 @@ import torch
 from omegaconf import OmegaConf
 
 from crm.data.datamodule import PairCollator, PreferenceDataset
+from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.rendering import Renderer
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
@@ -199,6 +200,7 @@ def tiny_two_tower_model(
     answer_attention: int = 0,
     answer_length: bool = False,
     criteria_scale: float | None = None,
+    answer_layout: bool = False,
 ) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
@@ -213,6 +215,7 @@ def tiny_two_tower_model(
         answer_attention=answer_attention,
         answer_length=answer_length,
         criteria_scale=criteria_scale,
+        answer_layout=answer_layout,
     ).eval()
 
 
@@ -347,6 +350,33 @@ def test_the_answers_length_joins_the_answer_vector(minilm_tokenizer):
         model(**{k: v for k, v in batch.items() if k != "answer_tokens"})
     with pytest.raises(ValueError, match="needs two towers"):
         RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_length=True)
+
+
+def test_the_answers_layout_joins_the_answer_vector(minilm_tokenizer):
+    """``answer_layout``: ``V a + L f`` with ``f = layout_features(answer)``; ``L`` starts at zero and
+    every other weight is drawn as without it. Two answers MiniLM reads as the same tokens (line breaks
+    dropped) get different scores once ``L`` has learned anything."""
+    model = tiny_two_tower_model(criteria_classes=4, answer_layout=True)
+    plain = tiny_two_tower_model(criteria_classes=4)
+    told = dict(model.named_parameters())
+    assert all(torch.equal(weight, told[name]) for name, weight in plain.named_parameters())
+    layout = model.interaction.layout.weight
+    assert layout.shape[1] == len(LAYOUT_FEATURES) and not layout.any()
+    answers = ["One.\n\nTwo.\n\nThree.", "One. Two. Three."]
+    batch = text_pair_batch(minilm_tokenizer, "Short paragraphs, please.", answers)
+    assert torch.equal(batch["input_ids"][0], batch["input_ids"][1])  # the tokenizer cannot tell them apart
+    batch["answer_layout"] = torch.tensor([layout_features(a) for a in answers])
+    untold = {k: v for k, v in batch.items() if k != "answer_layout"}
+    with torch.no_grad():
+        assert torch.allclose(model(**batch), plain(**untold))
+        model.interaction.layout.weight.normal_()
+        scores = model(**batch)
+    assert abs(float(scores[0] - scores[1])) > 1e-3
+    assert model.answer_layout and not plain.answer_layout
+    with pytest.raises(ValueError, match="rows need answer_layout"):
+        model(**untold)
+    with pytest.raises(ValueError, match="needs two towers"):
+        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_layout=True)
 
 
 def test_an_unsure_posterior_is_not_read(minilm_tokenizer):
@@ -536,6 +566,7 @@ def _exported_two_tower_crm(
     attention: int = 0,
     length: bool = False,
     scale: float | None = None,
+    layout: bool = False,
 ):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
@@ -544,12 +575,14 @@ def _exported_two_tower_crm(
     from crm.inference import load_crm
 
     confidence = 0.3 if classes else 0.0
-    model = tiny_two_tower_model(classes, confidence, reading, attention, length, scale)
+    model = tiny_two_tower_model(classes, confidence, reading, attention, length, scale, layout)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
     if length:
         batch["answer_tokens"] = torch.tensor([6, 3])
+    if layout:
+        batch["answer_layout"] = torch.tensor([layout_features(a) for a in ("- a\n- b", "a and b")])
     model(**batch).sum().backward()
     assert all(p.grad is None for p in model.answer_tower.parameters())
     assert all(p.grad is not None for p in model.interaction.parameters())
@@ -557,7 +590,7 @@ def _exported_two_tower_crm(
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
         criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention, answer_length=length,
-        criteria_scale=scale,
+        criteria_scale=scale, answer_layout=list(LAYOUT_FEATURES) if layout else None,
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -571,26 +604,28 @@ TWO_TOWER_ITEMS = [
 
 
 @pytest.mark.parametrize(
-    "classes, reading, attention, length, scale",
+    "classes, reading, attention, length, scale, layout",
     [
-        (0, True, 0, False, None),
-        (4, True, 0, False, None),
-        (4, False, 0, False, None),
-        (4, True, 2, False, None),
-        (4, True, 1, True, None),
-        (4, True, 0, False, 20.0),
+        (0, True, 0, False, None, False),
+        (4, True, 0, False, None, False),
+        (4, False, 0, False, None, False),
+        (4, True, 2, False, None, False),
+        (4, True, 1, True, None, False),
+        (4, True, 0, False, 20.0, False),
+        (4, True, 1, False, 20.0, True),
     ],
-    ids=["reading", "reading+posterior", "posterior", "attention", "attention+length", "cosine posterior"],
+    ids=["reading", "reading+posterior", "posterior", "attention", "attention+length", "cosine posterior", "layout"],
 )
 def test_two_towers_train_the_criteria_reader_only_and_export(
-    minilm_tokenizer, tmp_path, classes, reading, attention, length, scale
+    minilm_tokenizer, tmp_path, classes, reading, attention, length, scale, layout
 ):
     model, crm, _ = _exported_two_tower_crm(
-        minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length, scale
+        minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length, scale, layout
     )
     assert crm.model.answer_tower is not None
     assert crm.settings.answer_attention == crm.model.answer_attention == attention
     assert crm.settings.answer_length == crm.model.answer_length == crm.renderer.answer_length == length
+    assert crm.model.answer_layout == crm.renderer.answer_layout == bool(crm.settings.answer_layout) == layout
     assert crm.settings.criteria_reading == reading and (crm.model.interaction.criteria is not None) == reading
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
     assert crm.model.criteria_confidence == model.criteria_confidence

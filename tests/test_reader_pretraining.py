@@ -8,6 +8,7 @@ import torch
 
 from crm.data.criteria.taxonomy import FAMILIES
 from crm.data.criteria.wordings import reading_task
+from crm.data.layout import LAYOUT_FEATURES
 from crm.data.schema import read_samples
 from crm.inference import CRM, load_crm
 from crm.models.reader_pretraining import READER_FILE, polarity_loss, pretrain_reader
@@ -127,7 +128,7 @@ def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenize
         pretrain_reader(reader_cfg(compose_train), RewardModel(tiny_bert(), "bt", "mean"), minilm_tokenizer, tmp_path)
 
 
-# bf16-mixed: what CPUs with native bf16 run; the fp32 run also tells the head each answer's length
+# bf16-mixed: what CPUs with native bf16 run; the fp32 run also tells the head each answer's length and layout
 @pytest.mark.parametrize("precision, length", [("32-true", True), ("bf16-mixed", False)])
 def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
     compose_train, tiny_files, tmp_path, precision, length
@@ -138,6 +139,7 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
         "model=minilm",
         f"trainer.precision={precision}",
         f"model.answer_length={length}",
+        f"model.answer_layout={length}",
         files_override(tiny_files),
         "reader.max_steps=2",
         "reader.calibration_steps=2",
@@ -159,11 +161,13 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
     assert exported["criteria_classes"] == len(classes)
     assert exported["criteria_class_names"] == [f"{family}/{polarity}" for family, polarity in classes]
     assert "test/queries_original/acc" in metrics and (run / "export").is_dir()
-    assert exported["answer_length"] == length == model.answer_length
+    assert exported["answer_length"] == length == model.answer_length == model.answer_layout
+    assert exported["answer_layout"] == (list(LAYOUT_FEATURES) if length else None)
     if length:  # trained with each row's answer length, scored with it: the export gives the run's scores
         samples, _ = read_samples(tiny_files["test"])
         crm = load_crm(run, precision="fp32")
         assert crm.renderer.answer_length and model.interaction.length.weight.any()
+        assert crm.renderer.answer_layout and model.interaction.layout.weight.any()
         in_memory = CRM(model, objects["tokenizer"], crm.settings, crm.plan)
         assert torch.allclose(crm.raw_scores(samples), in_memory.raw_scores(samples), atol=1e-5)
 

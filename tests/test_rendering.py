@@ -1,8 +1,11 @@
 """Rendering and truncation: the criteria, the query and the end token always survive."""
 
+import math
+
 import pytest
 import torch
 
+from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, PairTemplate, Renderer, SampleTooLong, criteria_block
 from tests.conftest import style_pair
 
@@ -164,6 +167,23 @@ def test_rows_say_their_whole_answers_length_only_when_asked(minilm_tokenizer):
     assert [r.input_ids for r in untold.encode_rows(sample)] == [r.input_ids for r in rows]  # the same text
     with pytest.raises(ValueError, match="cls row holds two"):
         Renderer(minilm_tokenizer, "cls", "text_pair", max_length=256, answer_length=True)
+
+
+def test_rows_carry_their_whole_answers_layout_only_when_asked(minilm_tokenizer):
+    """``answer_layout``: each row carries the layout of its whole answer, not of the cut view."""
+    told = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60, answer_layout=True)
+    sample = style_pair("q?", 1)
+    listed = "Intro line.\n\n" + "\n".join(f"- item {i}" for i in range(40))
+    sample.model_a[-1]["content"], sample.model_b[-1]["content"] = LONG, listed
+    rows = told.encode_rows(sample)
+    assert [tuple(r.features()["answer_layout"]) for r in rows] == [layout_features(LONG), layout_features(listed)]
+    items = LAYOUT_FEATURES.index("bullet_items")
+    assert rows[1].features()["answer_layout"][items] == pytest.approx(math.log1p(40))  # the view keeps far fewer
+    untold = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60)
+    assert all("answer_layout" not in r.features() for r in untold.encode_rows(sample))
+    assert [r.input_ids for r in untold.encode_rows(sample)] == [r.input_ids for r in rows]
+    with pytest.raises(ValueError, match="cls row holds two"):
+        Renderer(minilm_tokenizer, "cls", "text_pair", max_length=256, answer_layout=True)
 
 
 @pytest.mark.parametrize("fmt", ["chat", "text_pair"], indirect=True)

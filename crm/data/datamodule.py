@@ -181,6 +181,7 @@ class CRMDataModule(LightningDataModule):
         max_test_samples: int | None = None,
         seed: int = 0,
         answer_length: bool = False,
+        answer_layout: bool = False,
     ):
         super().__init__()
         choices = (
@@ -197,6 +198,7 @@ class CRMDataModule(LightningDataModule):
         self.renderer = Renderer(
             tokenizer, head, input_format, max_length, max_response_tokens, truncate_query=True,
             max_query_tokens=max_query_tokens, answer_length=answer_length,
+            answer_layout=answer_layout,
         )  # fmt: skip
         self.processed_dir = processed_dir
         self.raw_dir = raw_dir

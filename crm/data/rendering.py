@@ -29,6 +29,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from crm.data.layout import layout_features
 from crm.data.schema import PreferenceSample
 
 INPUT_FORMATS = ("chat", "text_pair", "criteria_pair", "criteria_list")
@@ -66,6 +67,7 @@ class Encoded:
     token_type_ids: list[int] | None
     truncated: bool
     answer_tokens: int | None = None  # the whole answer's length in tokens (``Renderer(answer_length=True)``)
+    answer_layout: tuple[float, ...] | None = None  # the whole answer's layout (``Renderer(answer_layout=True)``)
 
     def features(self) -> dict[str, list[int] | int]:
         out = {"input_ids": self.input_ids, "attention_mask": [1] * len(self.input_ids)}
@@ -73,6 +75,8 @@ class Encoded:
             out["token_type_ids"] = self.token_type_ids
         if self.answer_tokens is not None:
             out["answer_tokens"] = self.answer_tokens
+        if self.answer_layout is not None:
+            out["answer_layout"] = list(self.answer_layout)
         return out
 
 
@@ -162,6 +166,7 @@ class Renderer:
         drop_earlier_turns: bool = False,
         length_limit: int | None = None,
         answer_length: bool = False,
+        answer_layout: bool = False,
     ):
         if head not in HEADS:
             raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
@@ -169,8 +174,9 @@ class Renderer:
             raise ValueError(f"unknown input_format {input_format!r}; expected one of {INPUT_FORMATS}")
         if input_format == "chat" and not tokenizer.chat_template:
             raise ValueError("input_format='chat' needs a tokenizer with a chat template")
-        if answer_length and head != "bt":
-            raise ValueError("answer_length tells a pointwise (bt) row its one answer's length; a cls row holds two")
+        for option, told in (("answer_length", answer_length), ("answer_layout", answer_layout)):
+            if told and head != "bt":
+                raise ValueError(f"{option} tells a pointwise (bt) row about its one answer; a cls row holds two")
         self.tokenizer = tokenizer
         self.head = head
         self.input_format = input_format
@@ -185,6 +191,8 @@ class Renderer:
         # each row also says how long its whole answer is: the view cuts a long answer's middle, and a
         # head told the length in numbers need not read it from the cut marker's digits
         self.answer_length = answer_length
+        # and its layout (crm.data.layout): the tokenizer drops line breaks, the view cuts the middle
+        self.answer_layout = answer_layout
         self._templates: dict[int, int] = {}  # answers per row -> tokens the format adds around them
         # answer -> (its tokens, its view within max_response_tokens): a training epoch draws each pair
         # under both polarities and answers recur across pairs; tokenizing and cutting them once makes
@@ -346,6 +354,8 @@ class Renderer:
                 enc.truncated = truncated
                 if self.answer_length:
                     enc.answer_tokens = lengths[0]
+                if self.answer_layout:
+                    enc.answer_layout = layout_features(responses[0])
                 return enc
             tokens = tokens or [self._tokens(r) for r in responses]
             budget = _shrink(budget, overflow)

@@ -50,6 +50,7 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
         criteria_reading=model_cfg.get("criteria_reading", True),
         answer_attention=model_cfg.get("answer_attention") or 0,
         answer_length=bool(model_cfg.get("answer_length")),
+        answer_layout=bool(model_cfg.get("answer_layout")),
         criteria_scale=model_cfg.get("criteria_scale"),
         split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,
     )  # fmt: skip

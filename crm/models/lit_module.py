@@ -15,7 +15,7 @@ from crm.models.reward_model import RewardModel
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
 from crm.time_budget import fit_steps
 
-MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids", "answer_tokens")
+MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids", "answer_tokens", "answer_layout")
 VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best
 
 

@@ -11,6 +11,8 @@ import torch
 from torch import nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel
 
+from crm.data.layout import LAYOUT_FEATURES
+
 POOLINGS = ("last", "first", "mean")
 HEAD_OUTPUTS = {"bt": 1, "cls": 2}
 
@@ -127,7 +129,9 @@ class CriteriaInteraction(nn.Module):
 
     ``answer_length`` adds the answer's whole length to the answer vector (``V a + v l``, ``l`` from
     :func:`length_feature`): the view of a long answer cuts its middle, and "be brief" asks about
-    exactly what was cut.
+    exactly what was cut. ``layout_size`` > 0 adds the answer's layout the same way (``V a + L f``,
+    ``f`` from :func:`crm.data.layout.layout_features`): the tokenizer drops line breaks, so the tower
+    cannot see a paragraph end, a short first block or the list items of the cut middle.
     """
 
     def __init__(
@@ -140,6 +144,7 @@ class CriteriaInteraction(nn.Module):
         token_size: int = 0,
         key_size: int = 64,
         answer_length: bool = False,
+        layout_size: int = 0,
     ):
         super().__init__()
         if attention_heads and not token_size:
@@ -162,12 +167,9 @@ class CriteriaInteraction(nn.Module):
                 self.query = nn.Linear(rank, attention_heads * key_size, bias=False)
                 self.key = nn.Linear(token_size, attention_heads * key_size, bias=False)
                 self.attended = nn.Linear(attention_heads * token_size, rank, bias=False)  # V's columns for the mix
-        self.length = None
-        if answer_length:  # V's column for the length, from zero: the head starts as it would without it
-            with torch.random.fork_rng(devices=[]):  # and every other weight is drawn as without it
-                self.length = nn.Linear(1, rank, bias=False)
-            with gathered([self.length.weight]):
-                nn.init.zeros_(self.length.weight)
+        # V's columns for the length and the layout, from zero: the head starts as it would without them
+        self.length = zero_columns(1, rank) if answer_length else None
+        self.layout = zero_columns(layout_size, rank) if layout_size else None
 
     def forward(
         self,
@@ -177,6 +179,7 @@ class CriteriaInteraction(nn.Module):
         tokens: torch.Tensor | None = None,
         token_mask: torch.Tensor | None = None,
         length: torch.Tensor | None = None,
+        layout: torch.Tensor | None = None,
     ):
         c = self.criteria(criteria) if self.criteria is not None else 0
         if self.classes is not None:
@@ -190,6 +193,10 @@ class CriteriaInteraction(nn.Module):
             if length is None:
                 raise ValueError("this interaction is told each answer's length: pass length (length_feature)")
             a = a + self.length(length)
+        if self.layout is not None:
+            if layout is None:
+                raise ValueError("this interaction is told each answer's layout: pass layout (crm.data.layout)")
+            a = a + self.layout(layout)
         return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
     def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:
@@ -202,6 +209,16 @@ class CriteriaInteraction(nn.Module):
         weights = logits.masked_fill(~token_mask.bool().unsqueeze(-1), float("-inf")).softmax(dim=1)
         mixed = torch.einsum("bth,btd->bhd", weights, tokens)
         return nn.functional.layer_norm(mixed, mixed.shape[-1:]).flatten(1)
+
+
+def zero_columns(size: int, rank: int) -> nn.Linear:
+    """A bias-free ``size -> rank`` map starting at zero, drawn apart so every other weight is drawn as
+    without it."""
+    with torch.random.fork_rng(devices=[]):
+        layer = nn.Linear(size, rank, bias=False)
+    with gathered([layer.weight]):
+        nn.init.zeros_(layer.weight)
+    return layer
 
 
 def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -378,7 +395,8 @@ class RewardModel(nn.Module):
 
     ``answer_length`` (two towers) tells the interaction each answer's whole length: rows then carry
     ``answer_tokens`` (``Renderer(answer_length=True)``), since the view the tower reads cuts a long
-    answer's middle.
+    answer's middle; ``answer_layout`` tells it each answer's layout (rows carry ``answer_layout``,
+    :mod:`crm.data.layout`), which the tokenizer and the view hide.
     """
 
     def __init__(
@@ -396,6 +414,7 @@ class RewardModel(nn.Module):
         answer_attention: int = 0,
         answer_length: bool = False,
         criteria_scale: float | None = None,
+        answer_layout: bool = False,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -411,8 +430,9 @@ class RewardModel(nn.Module):
             raise ValueError(f"{what} needs two towers (model.answer_tower)")
         if answer_attention and answer_tower is None:
             raise ValueError("attending to the answer's tokens needs two towers (model.answer_tower)")
-        if answer_length and answer_tower is None:
-            raise ValueError("telling the head each answer's length needs two towers (model.answer_tower)")
+        for told, what in ((answer_length, "length"), (answer_layout, "layout")):
+            if told and answer_tower is None:
+                raise ValueError(f"telling the head each answer's {what} needs two towers (model.answer_tower)")
         if not criteria_reading and not criteria_classes:
             raise ValueError("an interaction without the reading reads the posterior alone: it needs criteria_classes")
         if not 0.0 <= criteria_confidence < 1.0:
@@ -445,6 +465,7 @@ class RewardModel(nn.Module):
                 attention_heads=answer_attention,
                 token_size=token_size,
                 answer_length=answer_length,
+                layout_size=len(LAYOUT_FEATURES) if answer_layout else 0,
             )  # fmt: skip
             if interaction
             else None
@@ -543,11 +564,12 @@ class RewardModel(nn.Module):
         attention_mask: torch.Tensor,
         token_type_ids: torch.Tensor | None = None,
         answer_tokens: torch.Tensor | None = None,
+        answer_layout: torch.Tensor | None = None,
     ) -> torch.Tensor:
         if self.interaction is not None and token_type_ids is None:
             raise ValueError("the criteria interaction term needs token_type_ids (a two-segment input format)")
         if self.answer_tower is not None:
-            return self._two_towers(input_ids, attention_mask, token_type_ids, answer_tokens)
+            return self._two_towers(input_ids, attention_mask, token_type_ids, answer_tokens, answer_layout)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
         # Pooling and head run outside autocast: a bf16 score has 8 mantissa bits, so close pairs would tie.
         with torch.autocast(input_ids.device.type, enabled=False):
@@ -627,7 +649,13 @@ class RewardModel(nn.Module):
     def answer_length(self) -> bool:
         return self.interaction is not None and self.interaction.length is not None
 
-    def _two_towers(self, input_ids, attention_mask, token_type_ids, answer_tokens=None) -> torch.Tensor:
+    @property
+    def answer_layout(self) -> bool:
+        return self.interaction is not None and self.interaction.layout is not None
+
+    def _two_towers(
+        self, input_ids, attention_mask, token_type_ids, answer_tokens=None, answer_layout=None
+    ) -> torch.Tensor:
         (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
             input_ids, attention_mask, token_type_ids
         )
@@ -649,9 +677,14 @@ class RewardModel(nn.Module):
             if answer_tokens is None:
                 raise ValueError("this CRM is told each answer's length: rows need answer_tokens (crm.data.rendering)")
             length = length_feature(answer_tokens).to(answer.dtype)
+        layout = None
+        if self.answer_layout:
+            if answer_layout is None:
+                raise ValueError("this CRM is told each answer's layout: rows need answer_layout (crm.data.rendering)")
+            layout = answer_layout.to(answer.device, answer.dtype)
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
-            interaction = self.interaction(readings, answer, posterior, tokens, token_mask, length)
+            interaction = self.interaction(readings, answer, posterior, tokens, token_mask, length, layout)
             return self.score(self.dropout(answer)) + interaction
 
     def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

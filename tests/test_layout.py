@@ -1,0 +1,78 @@
+"""The answer layout a two-tower CRM is told (crm.data.layout): what the tokenizer and the view hide."""
+
+import json
+import math
+
+import pytest
+
+from crm.artifact import CONFIG_NAME, ExportError, read_settings
+from crm.data.layout import LAYOUT_FEATURES, layout_features
+
+
+def feature(answer: str, name: str) -> float:
+    return layout_features(answer)[LAYOUT_FEATURES.index(name)]
+
+
+PROSE = (
+    "Photosynthesis turns light into chemical energy. Plants capture sunlight with chlorophyll, split water "
+    "and release oxygen. The energy is stored in sugars that the plant uses to grow, and animals that eat "
+    "plants live on that energy in turn."
+)
+
+
+def test_every_answer_gets_one_finite_number_per_named_feature():
+    for answer in ("", "Yes.", PROSE, "# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```python\nx = 1\n```"):
+        values = layout_features(answer)
+        assert len(values) == len(LAYOUT_FEATURES) == len(set(LAYOUT_FEATURES))
+        assert all(math.isfinite(v) for v in values)
+    assert feature("", "words") == 0.0 and feature("", "first_block_paragraph") == 0.0
+
+
+def test_line_breaks_the_tokenizer_drops_are_counted():
+    """The same words as one paragraph or three: MiniLM reads the same tokens, the layout differs."""
+    one = "First point here. Second point here. Third point here."
+    three = one.replace(". ", ".\n\n")
+    assert feature(one, "paragraphs") == pytest.approx(math.log1p(1))
+    assert feature(three, "paragraphs") == pytest.approx(math.log1p(3))
+    assert feature(three, "paragraph_words") < feature(one, "paragraph_words")
+
+
+def test_structure_counts_follow_the_markdown_parse():
+    listed = "Steps:\n\n1. Mix.\n2. Bake.\n3. Serve.\n\n- salt\n- pepper"
+    assert feature(listed, "ordered_items") == pytest.approx(math.log1p(3))
+    assert feature(listed, "bullet_items") == pytest.approx(math.log1p(2))
+    assert feature(PROSE, "ordered_items") == feature(PROSE, "bullet_items") == 0.0
+    assert feature("| a | b |\n|---|---|\n| 1 | 2 |", "tables") == pytest.approx(math.log1p(1))
+    assert feature("Use **this** and **that**.", "bold") == pytest.approx(math.log1p(2))
+    assert feature("```\nprint(1)\n```", "fences") == pytest.approx(math.log1p(1))
+    assert feature("# Intro\n\nText.", "first_block_heading") == 1.0
+    assert feature("# Intro\n\nText.", "last_block_paragraph") == 1.0
+
+
+def test_a_short_opening_block_is_told_apart_from_a_long_one():
+    """What a "TL;DR first" criterion asks about: the first block's size, relative to the answer."""
+    verdict_first = "Yes, it is safe.\n\n" + PROSE
+    context_first = PROSE + "\n\nSo yes, it is safe."
+    assert feature(verdict_first, "first_block_words") < feature(context_first, "first_block_words")
+    assert feature(verdict_first, "first_block_share") < 0.2 < feature(context_first, "first_block_share")
+    assert feature(context_first, "last_block_share") < 0.2
+
+
+def test_rates_are_per_answer_length_and_sentences_need_enough_prose():
+    figures = "In 2023 sales rose 12% to 4,500 units, up from 4,018 in 2022."
+    assert feature(figures, "numerals") > feature(PROSE, "numerals") == 0.0
+    assert feature("Great! Wow! Amazing!", "exclamations") > feature(PROSE, "exclamations") == 0.0
+    assert feature("Short one.", "sentence_length_unmeasured") == 1.0
+    assert feature("Short one.", "sentence_length") == 0.0
+    assert feature(PROSE * 2, "sentence_length_unmeasured") == 0.0
+    assert feature(PROSE * 2, "sentence_length") > 0.3
+
+
+def test_an_export_told_another_layout_is_refused(tmp_path):
+    """A CRM trained on layout features scores only where they are measured the same way."""
+    settings = {"head": "bt", "pooling": "mean", "input_format": "criteria_list", "max_length": 256}
+    (tmp_path / CONFIG_NAME).write_text(json.dumps({**settings, "answer_layout": list(LAYOUT_FEATURES)}))
+    assert read_settings(tmp_path).answer_layout == list(LAYOUT_FEATURES)
+    (tmp_path / CONFIG_NAME).write_text(json.dumps({**settings, "answer_layout": ["words", "headings"]}))
+    with pytest.raises(ExportError, match="answer_layout names 2 features"):
+        read_settings(tmp_path)
