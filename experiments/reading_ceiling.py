@@ -9,6 +9,10 @@ answer description allows.
 
     python experiments/reading_ceiling.py [--reader PATH] [overrides of train.py: data.attributes.per_query=2]
 
+With ``model.answer_layout=true`` the oracle is also fitted on the tower's description with each
+answer's layout (:mod:`crm.data.layout`) beside it, and on the layout alone: what the layout adds to
+what the tower sees, and how much of a family's pairs the layout alone would tell apart.
+
 ``--reader`` also judges with a real reader held fixed: the reader's backbone loaded from PATH (the
 encoder ``wording_ceiling.py --save`` wrote, or a CRM run's Lightning checkpoint) reads each pair's
 criteria text, and the same head, its criteria vector now ``U r`` of that reading, is trained to
@@ -161,6 +165,23 @@ def accuracy_rows(right: list[bool], families: list[str]) -> list[list[str]]:
     return rows
 
 
+def layouts(rows: list[dict]) -> torch.Tensor | None:
+    """The rows' answer layouts (``model.answer_layout``), or None where they carry none."""
+    return torch.tensor([row["answer_layout"] for row in rows]) if rows and "answer_layout" in rows[0] else None
+
+
+def oracle_descriptions(data: dict) -> dict[str, dict]:
+    """What the oracle head is fitted on: the tower's descriptions, and with layouts, those beside the
+    layouts and the layouts alone; each a split -> (chosen, rejected) of the ``data`` of :func:`main`."""
+    views = {"the tower's description": {n: d[:2] for n, d in data.items()}}
+    if data["train"][4] is not None:
+        views["the tower's description and the layout"] = {
+            n: tuple(torch.cat([d[i], d[4][i]], 1) for i in (0, 1)) for n, d in data.items()
+        }
+        views["the layout alone"] = {n: d[4] for n, d in data.items()}
+    return views
+
+
 def fit(head: nn.Module, chosen, rejected, labels, epochs: int = 8, batch_size: int = 128) -> None:
     optimizer = torch.optim.AdamW(head.parameters(), lr=1e-3, weight_decay=0.01)
     for _ in range(epochs):
@@ -199,19 +220,24 @@ def main(argv: list[str]) -> None:
         chosen, rejected, labels = zip(*judged_pairs(datamodule, split))
         readings = encoded(model, tokenizer, list(chosen), plan, "criteria") if args.reader else None
         answers = tuple(encoded(model, tokenizer, list(rows), plan, "answer") for rows in (chosen, rejected))
-        data[name] = (*answers, labels, readings)
+        layout = (layouts(list(chosen)), layouts(list(rejected)))
+        data[name] = (*answers, labels, readings, None if layout[0] is None else layout)
         judged_rows[name] = list(chosen)
         print(f"{name}: {len(labels)} judged pairs, {len(model.answer_memo)} answers described so far", flush=True)
     index = {label: i for i, label in enumerate(sorted(set(data["train"][2])))}
-    keep = [i for i, label in enumerate(data["test"][2]) if label in index]
-    head = OracleHead(len(index), data["train"][0].size(1), cfg.model.interaction)
-    fit(head, *data["train"][:2], torch.tensor([index[label] for label in data["train"][2]]), args.epochs)
-    chosen, rejected, labels, readings = data["test"]
+    labels = data["test"][2]
+    keep = [i for i, label in enumerate(labels) if label in index]
     test_labels = torch.tensor([index[labels[i]] for i in keep])
-    with torch.no_grad():
-        right = (head(chosen[keep], test_labels) > head(rejected[keep], test_labels)).tolist()
     families = [labels[i][0] for i in keep]
-    tables = [("Oracle criteria reading: accuracy on the seen families' test pairs", accuracy_rows(right, families))]
+    tables = []
+    for described, view in oracle_descriptions({n: data[n] for n in ("train", "test")}).items():
+        head = OracleHead(len(index), view["train"][0].size(1), cfg.model.interaction)
+        fit(head, *view["train"], torch.tensor([index[label] for label in data["train"][2]]), args.epochs)
+        with torch.no_grad():
+            right = (head(view["test"][0][keep], test_labels) > head(view["test"][1][keep], test_labels)).tolist()
+        title = f"Oracle criteria reading, {described}: accuracy on the seen families' test pairs"
+        tables.append((title, accuracy_rows(right, families)))
+    chosen = data["test"][0]
     if args.reader:
         classes = model.criteria_classifier.out_features if model.criteria_classifier is not None else 0
         size = data["train"][3].size(1) - classes  # the reading's, before the posterior
@@ -224,7 +250,7 @@ def main(argv: list[str]) -> None:
             reading_head = ReadingHead(told_size, chosen.size(1), cfg.model.interaction, told_classes)
             fit(reading_head, data["train"][0], data["train"][1], views["train"], args.epochs)
             for name, what in (("test", "seen"), ("heldout", "held-out")):
-                chosen, rejected, labels, _ = data[name]
+                chosen, rejected, labels = data[name][:3]
                 with torch.no_grad():
                     right = (reading_head(chosen, views[name]) > reading_head(rejected, views[name])).tolist()
                 title = f"The reader of {args.reader.name}{told} held fixed, a head fitted to convergence: {what}"

@@ -108,3 +108,15 @@ def test_the_classifier_table_says_which_criteria_are_read_as_asked_backwards_or
         ["2", "1", "0.000", "1.000", "0.000"],
         ["all pairs", "3", "0.333", "0.333", "0.333"],
     ]
+
+
+def test_with_layouts_the_oracle_is_also_fitted_on_the_layout_beside_the_tower_and_alone():
+    tower, layout = (torch.randn(3, 5), torch.randn(3, 5)), (torch.randn(3, 2), torch.randn(3, 2))
+    data = {"train": (*tower, ["x"] * 3, None, layout), "test": (*tower, ["x"] * 3, None, layout)}
+    views = ceiling.oracle_descriptions(data)
+    assert [v["test"][0].shape[1] for v in views.values()] == [5, 7, 2]
+    assert torch.equal(views["the tower's description and the layout"]["train"][1][:, 5:], layout[1])
+    untold = {n: (*d[:4], None) for n, d in data.items()}
+    assert list(ceiling.oracle_descriptions(untold)) == ["the tower's description"]
+    rows = [{"input_ids": [1], "answer_layout": [0.5, 1.0]}]
+    assert ceiling.layouts(rows).tolist() == [[0.5, 1.0]] and ceiling.layouts([{"input_ids": [1]}]) is None
