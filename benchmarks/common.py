@@ -96,6 +96,7 @@ CROSS_ENCODER = (
     "reader=none",
     "model.answer_tower=false",
     "model.answer_attention=0",
+    "model.answer_layout=false",
     "model.interaction=0",
     "model.criteria_classes=0",
     "model.input_format=text_pair",
