@@ -189,14 +189,11 @@ class CriteriaInteraction(nn.Module):
             if tokens is None:
                 raise ValueError("this interaction attends to the answer's tokens: pass tokens and token_mask")
             a = a + self.attended(self.attend(c, tokens, token_mask))
-        if self.length is not None:
-            if length is None:
-                raise ValueError("this interaction is told each answer's length: pass length (length_feature)")
-            a = a + self.length(length)
-        if self.layout is not None:
-            if layout is None:
-                raise ValueError("this interaction is told each answer's layout: pass layout (crm.data.layout)")
-            a = a + self.layout(layout)
+        for name, columns, told in (("length", self.length, length), ("layout", self.layout, layout)):
+            if columns is not None:
+                if told is None:
+                    raise ValueError(f"this interaction is told each answer's {name}: pass {name}")
+                a = a + columns(told)
         return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
     def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:
@@ -209,6 +206,13 @@ class CriteriaInteraction(nn.Module):
         weights = logits.masked_fill(~token_mask.bool().unsqueeze(-1), float("-inf")).softmax(dim=1)
         mixed = torch.einsum("bth,btd->bhd", weights, tokens)
         return nn.functional.layer_norm(mixed, mixed.shape[-1:]).flatten(1)
+
+
+def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
+    """A per-row input the CRM was trained with (``Renderer`` adds it to each row), or a clear error."""
+    if value is None:
+        raise ValueError(f"this CRM was trained told {key}: rows need {key} (crm.data.rendering adds it)")
+    return value
 
 
 def zero_columns(size: int, rank: int) -> nn.Linear:
@@ -672,16 +676,9 @@ class RewardModel(nn.Module):
             answer, tokens, token_mask = self.answers_with_tokens(describe_rows, answer_ids, answer_mask)
         else:
             answer = encode_unique(partial(self.answer_memo, describe), answer_ids, answer_mask)
-        length = None
-        if self.answer_length:
-            if answer_tokens is None:
-                raise ValueError("this CRM is told each answer's length: rows need answer_tokens (crm.data.rendering)")
-            length = length_feature(answer_tokens).to(answer.dtype)
-        layout = None
-        if self.answer_layout:
-            if answer_layout is None:
-                raise ValueError("this CRM is told each answer's layout: rows need answer_layout (crm.data.rendering)")
-            layout = answer_layout.to(answer.device, answer.dtype)
+        length = length_feature(row_input(answer_tokens, "answer_tokens")) if self.answer_length else None
+        layout = row_input(answer_layout, "answer_layout") if self.answer_layout else None
+        length, layout = (None if t is None else t.to(answer.device, answer.dtype) for t in (length, layout))
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
             interaction = self.interaction(readings, answer, posterior, tokens, token_mask, length, layout)
