@@ -91,7 +91,7 @@ class AnswerProfile:
         paragraphs = " ".join(b.text for b in self.blocks if b.kind in ("paragraph", "blockquote"))
         if len(WORD.findall(paragraphs)) < MIN_PROSE_WORDS:
             return None
-        return float(textstat.avg_sentence_length(paragraphs))
+        return float(textstat.words_per_sentence(paragraphs))
 
     def rate(self, pattern: re.Pattern) -> float:
         """Matches of ``pattern`` in the prose per 100 prose words."""
