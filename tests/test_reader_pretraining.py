@@ -93,6 +93,19 @@ def test_the_reader_is_taught_then_frozen_again_and_a_rerun_loads_it(compose_tra
     assert all(torch.equal(v, after[k]) for k, v in again.backbone.state_dict().items())
 
 
+def test_a_reader_built_frozen_is_taught_in_training_mode(compose_train, minilm_tokenizer, tmp_path):
+    """Dropout asked of the reader (``model.backbone.config_overrides``) acts while it is taught."""
+    model = tiny_two_tower_model()
+    freeze_lower(model.backbone, layers="all")
+    model.train()
+    assert not model.backbone.training  # a frozen reader sits in eval mode
+    modes = []
+    model.backbone.register_forward_pre_hook(lambda module, args: modes.append(module.training))
+    pretrain_reader(reader_cfg(compose_train), model, minilm_tokenizer, tmp_path)
+    assert modes[:3] == [True, True, True]  # the three taught steps
+    assert not model.backbone.training  # frozen again afterwards
+
+
 def test_a_kept_criteria_classifier_is_taught_saved_with_the_reader_and_frozen(
     compose_train, minilm_tokenizer, tmp_path
 ):

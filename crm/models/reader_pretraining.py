@@ -142,11 +142,13 @@ def trainable_reader(model: RewardModel, embeddings: bool) -> Iterator[None]:
     parts.requires_grad_(True)
     if not embeddings:
         model.backbone.get_input_embeddings().requires_grad_(False)
+    parts.train()  # a reader built frozen sits in eval mode, where its dropout (if any) would be off
     try:
         yield
     finally:
         for param, flag in zip(parts.parameters(), before):
             param.requires_grad_(flag)
+        model.train(model.training)
 
 
 def save_reader(model: RewardModel, path: Path) -> None:
