@@ -148,7 +148,7 @@ def trainable_reader(model: RewardModel, embeddings: bool) -> Iterator[None]:
     finally:
         for param, flag in zip(parts.parameters(), before):
             param.requires_grad_(flag)
-        model.train(model.training)
+        model.train(model.training)  # the modes its frozen parts imply again
 
 
 def save_reader(model: RewardModel, path: Path) -> None:
