@@ -193,7 +193,7 @@ class CriteriaInteraction(nn.Module):
             if columns is not None:
                 if told is None:
                     raise ValueError(f"this interaction is told each answer's {name}: pass {name}")
-                a = a + columns(told)
+                a = a + columns(told.to(columns.weight.device, columns.weight.dtype))
         return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
     def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:
@@ -678,7 +678,6 @@ class RewardModel(nn.Module):
             answer = encode_unique(partial(self.answer_memo, describe), answer_ids, answer_mask)
         length = length_feature(row_input(answer_tokens, "answer_tokens")) if self.answer_length else None
         layout = row_input(answer_layout, "answer_layout") if self.answer_layout else None
-        length, layout = (None if t is None else t.to(answer.device, answer.dtype) for t in (length, layout))
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
             interaction = self.interaction(readings, answer, posterior, tokens, token_mask, length, layout)
