@@ -126,6 +126,24 @@ class CRM:
         encodings = [self.renderer.encode(criteria, history, [answer]) for criteria, history, answer in items]
         return self.run_rows(encodings, batch_size, progress).view(-1)
 
+    def describe(self, answers: Sequence[str], progress: bool = False) -> int:
+        """Describe these answers with a two-tower CRM's frozen tower ahead of scoring them, all at once
+        (from its answer store where that holds them); returns how many rows were described (0 for a
+        cross-encoder, or a tower run by another engine)."""
+        if self.model.answer_tower is None or self.model.tower_runners or self.settings.head != "bt":
+            return 0
+        rows = [row for row in map(self.renderer.answer_ids, dict.fromkeys(answers)) if row is not None]
+        bar = tqdm(total=len(rows), desc="describing answers", unit="answer", disable=not progress)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(done - bar.n)
+
+        device = torch.device(self.plan.device)
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=self.plan.autocast_bf16):
+            described = self.model.describe_all(rows, advance)
+        bar.close()
+        return described
+
     @torch.no_grad()
     def criteria_posteriors(self, criteria: Sequence[str]) -> torch.Tensor | None:
         """(N, classes) probabilities of the criteria classifier for each criterion read alone, as the

@@ -8,6 +8,7 @@ import math
 import os
 import time
 import uuid
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +32,15 @@ from crm.evaluation.report import family_table
 from crm.evaluation.scorers import LengthScorer
 from crm.export import export_crm
 from crm.hf_export import export_hf_if_possible
+from crm.models.answer_store import AnswerStore, DescribeAnswers
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
-from crm.models.reader_pretraining import pretrain_reader
+from crm.models.reader_pretraining import pretrain_reader, reader_step_probe
 from crm.precision import warn_if_emulated_bf16
-from crm.tables import print_tables
-from crm.time_budget import RunDeadline
+from crm.progress import StageProgress, quiet_lightning
+from crm.run_plan import check_cap, estimate_seconds, plan_run
+from crm.tables import Table_, to_markdown
 from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
@@ -217,16 +220,15 @@ def fit_test_export(
     cfg: DictConfig, loggers: list[Any], ckpt_path: str | None, output_dir: Path, started: float
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     head = cfg.loss.head
+    quiet_lightning()
     tokenizer, datamodule = build_data(cfg)
     module = build_module(cfg)
     keep_earlier_curves(loggers)
     callbacks: list[Callback] = instantiate_group(cfg.get("callbacks"))
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
-    callbacks += [DataEpoch(), DataReport()]
-    deadline = RunDeadline(started=started, **cfg.run_deadline) if cfg.get("run_deadline") else None
-    if deadline is not None:  # counted from the run's start: the reader and the data come first
-        callbacks.append(deadline)
+    describe = DescribeAnswers(AnswerStore() if cfg.get("answer_store", True) else None)
+    callbacks += [DataEpoch(), DataReport(), describe]
     trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
     warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
@@ -237,12 +239,29 @@ def fit_test_export(
             OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
         )
 
+    training = cfg.get("train", True)
+    teach_reader = training and bool(cfg.get("reader")) and ckpt_path is None  # a resumed fit has its reader
+    plan = None
+    if training:
+        datamodule.setup("fit")  # the processed data is built first: the plan counts its pairs and answers
+        context = trainer.precision_plugin.forward_context
+        answers, stored = describe.pending(module.model, datamodule, context)
+        plan = plan_run(cfg, datamodule, trainer.accumulate_grad_batches, answers, stored, teach_reader)
+        log.info("%s", plan.describe())
+        if cfg.get("run_deadline"):
+            estimate = estimate_seconds(
+                plan,
+                module,
+                datamodule,
+                context,
+                partial(reader_step_probe, cfg, module.model, tokenizer) if teach_reader else None,
+            )
+            check_cap(float(cfg.run_deadline), time.time() - started, estimate)
     reader = None
-    if cfg.get("train", True) and cfg.get("reader") and ckpt_path is None:  # a resumed fit has its reader
-        share = cfg.reader.get("deadline_share")
-        until = deadline.share_ends(share) if deadline is not None and share else None
-        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, until=until)
-    if cfg.get("train", True):
+    if teach_reader:
+        bar = [StageProgress("criteria reader")] if cfg.trainer.get("enable_progress_bar", True) else []
+        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, callbacks=bar)
+    if training:
         trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
         ckpt_path = best_checkpoint(trainer) or None
     metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
@@ -279,6 +298,7 @@ def fit_test_export(
         "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
         "families": families,
         "reader_pretraining": reader,
+        "plan": plan.as_dict() if plan is not None else None,
         "global_step": trainer.global_step,
         "best_checkpoint": ckpt_path,
         "export_dir": str(objects["export_dir"]) if objects.get("export_dir") else None,
@@ -288,11 +308,47 @@ def fit_test_export(
     }
     if trainer.is_global_zero:
         (output_dir / "metrics.json").write_text(json.dumps(summary, indent=2) + "\n")
-        print_test_table(metrics, summary["test_set_sizes"])
+        tables = [test_table(metrics, summary["test_set_sizes"])]
         if families:
-            print_family_report(families)
-        log.info("run directory: %s", output_dir)
+            tables.append(family_table(families["by_family"], FAMILY_SCORERS, FAMILY_TITLE, families["headline"]))
+        (output_dir / REPORT_FILE).write_text("\n".join(to_markdown(t) for t in tables))
+        print_summary(summary, output_dir)
     return metrics, objects
+
+
+REPORT_FILE = "report.md"
+
+
+def print_summary(summary: dict[str, Any], output_dir: Path) -> None:
+    """The run's end in a few lines: its steps and time, the headline accuracies with their intervals,
+    each test set's accuracy, and where the rest is."""
+    plan = summary.get("plan") or {}
+    lines = [f"run finished in {summary['total_seconds'] / 60:.1f} min"]
+    if plan:
+        reader = f"{plan['reader_steps']} criteria reader steps, " if plan["reader_steps"] else ""
+        lines[0] += f": {reader}{summary['global_step']:,} of {plan['pair_steps']:,} pair steps"
+    head = (summary.get("families") or {}).get("headline") or {}
+    for label, key, extra in (
+        ("seen families", "seen_families_mean", "seen_families_min"),
+        ("held-out families", "heldout_families_mean", None),
+        ("concise/detailed", "concise_detailed", None),
+    ):
+        if head.get(key) is not None:
+            ci = head.get(f"{key}_ci")
+            line = f"  {label:<18} {head[key]:.3f}" + (f" [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "")
+            if extra and head.get(extra) is not None:
+                line += f" (lowest family {head[extra]:.3f})"
+            lines.append(line)
+    accuracies = [
+        f"{name} {summary['metrics'][f'test/{name}/acc']:.3f}"
+        for name in summary["test_set_sizes"]
+        if summary["metrics"].get(f"test/{name}/acc") is not None
+    ]
+    if accuracies:
+        lines.append("  test sets: " + ", ".join(accuracies))
+    lines.append(f"tables per test set and criteria family: {output_dir / REPORT_FILE}")
+    lines.append(f"run directory: {output_dir} (metrics.json, export/, checkpoints/)")
+    Console().print("\n".join(lines), highlight=False, soft_wrap=True)
 
 
 def export_run(
@@ -372,20 +428,14 @@ def family_report(cfg: DictConfig, module: CRMLitModule, datamodule: LightningDa
     }
 
 
-def print_family_report(families: dict[str, Any]) -> None:
-    scorers = ["CRM", "longer wins", "shorter wins"]
-    print_tables([family_table(families["by_family"], scorers, FAMILY_TITLE, families["headline"])])
-
-
+FAMILY_SCORERS = ["CRM", "longer wins", "shorter wins"]
 FAMILY_TITLE = "Test accuracy per criteria family (held-out queries; * = never seen in training)"
 
 
-def print_test_table(metrics: dict[str, Any], test_set_sizes: dict[str, int]) -> None:
-    table = Table(title="Test accuracy (strict: a tie counts as wrong)")
-    for column in ("test set", "pairs", "accuracy", "loss"):
-        table.add_column(column, justify="left" if column == "test set" else "right")
-    for name, size in test_set_sizes.items():
-        acc, loss = metrics.get(f"test/{name}/acc"), metrics.get(f"test/{name}/loss")
-        if acc is not None:
-            table.add_row(name, str(size), f"{acc:.4f}", f"{loss:.4f}")
-    Console().print(table)
+def test_table(metrics: dict[str, Any], test_set_sizes: dict[str, int]) -> Table_:
+    rows = [
+        [name, str(size), f"{metrics[f'test/{name}/acc']:.4f}", f"{metrics[f'test/{name}/loss']:.4f}"]
+        for name, size in test_set_sizes.items()
+        if metrics.get(f"test/{name}/acc") is not None
+    ]
+    return "Test accuracy (strict: a tie counts as wrong)", ["test set", "pairs", "accuracy", "loss"], rows

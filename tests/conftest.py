@@ -141,7 +141,7 @@ TINY_TRAIN = (
     "trainer.check_val_every_n_epoch=null",
     "trainer.enable_progress_bar=false",
     "trainer.enable_model_summary=false",
-    "~callbacks.rich_progress_bar",
+    "~callbacks.progress_bar",
     "data.test_sets={queries_original:[test,original],queries_reverse:[test,reverse]}",
 )
 

@@ -13,6 +13,7 @@ from crm.data.schema import read_samples
 from crm.inference import CRM, load_crm
 from crm.models.reader_pretraining import READER_FILE, polarity_loss, pretrain_reader
 from crm.models.reward_model import RewardModel, freeze_lower
+from crm.run_plan import RunTooLong
 from crm.training import train
 from tests.conftest import TINY_TRAIN, files_override
 from tests.test_model import tiny_bert, tiny_two_tower_model
@@ -65,8 +66,7 @@ def reader_cfg(compose_train, steps: int = 3):
         "trainer=cpu",
         "trainer.precision=32-true",
         "trainer.enable_progress_bar=false",
-        f"reader.max_steps={steps}",
-        "reader.calibration_steps=2",
+        f"reader.steps={steps}",
         "reader.batch_size=8",
         f"data.attributes.heldout_families=[{','.join(HELDOUT)}]",
     )
@@ -154,8 +154,7 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
         f"model.answer_length={length}",
         f"model.answer_layout={length}",
         files_override(tiny_files),
-        "reader.max_steps=2",
-        "reader.calibration_steps=2",
+        "reader.steps=2",
         "reader.batch_size=8",
         "trainer.max_epochs=1",
         "trainer.val_check_interval=1.0",
@@ -185,24 +184,23 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
         assert torch.allclose(crm.raw_scores(samples), in_memory.raw_scores(samples), atol=1e-5)
 
 
-def test_a_run_deadline_cuts_the_readers_steps_below_its_floor(compose_train, tiny_files, tmp_path):
-    """The reader ends by its share of a run deadline (here long past when its steps are timed), so a slow
-    machine shortens it instead of overrunning the run; the pair stage then ends at the deadline too."""
+def test_a_cap_the_recipe_would_overrun_refuses_before_anything_is_trained(compose_train, tiny_files, tmp_path):
+    """run_deadline is a guard, never a cut: the recipe is timed on copies, and a cap it would overrun stops
+    the run before the reader or the head learns anything, naming the estimate and how to lift the cap."""
     cfg = compose_train(
         *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))],
         "model=minilm",
         "trainer.precision=32-true",
         files_override(tiny_files),
-        "reader.min_steps=6",
-        "reader.max_steps=6",
-        "reader.calibration_steps=2",
+        "reader.steps=50",
         "reader.batch_size=8",
         "trainer.limit_val_batches=1",
-        "test=false",
-        "export=false",
-        "run_deadline={minutes: 0.001, reserve_minutes: 0}",
+        "run_deadline=1",
     )
-    assert compose_train().reader.deadline_share == 0.4  # the quickstart's
-    train(cfg)
-    summary = json.loads((tmp_path / "run" / "metrics.json").read_text())
-    assert summary["reader_pretraining"]["steps"] == 3  # the 2 timed and one more, not the floor's 6
+    assert compose_train().run_deadline is None  # the quickstart has no cap
+    with pytest.raises(
+        RunTooLong, match=r"run_deadline=1 s: the full recipe would take about .* min.*run_deadline=null"
+    ):
+        train(cfg)
+    run = tmp_path / "run"
+    assert not (run / READER_FILE).exists() and not (run / "checkpoints").exists()

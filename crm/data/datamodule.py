@@ -357,6 +357,18 @@ class CRMDataModule(LightningDataModule):
     def test_dataloader(self) -> list[DataLoader]:
         return [self._loader(self.datasets[name], self.eval_batch_size, train=False) for name in self.test_set_names]
 
+    def answer_rows(self, names: Sequence[str] | None = None) -> list[list[int]]:
+        """The answer tower's token ids of every distinct answer in these datasets (all when None), for a
+        two-tower CRM to describe ahead of its steps; empty where the rows have no answer segment."""
+        answers = dict.fromkeys(
+            text
+            for name in (names or self.datasets)
+            for sample in self.datasets[name].samples
+            for text in (sample.response_a, sample.response_b)
+        )
+        rows = [self.renderer.answer_ids(text) for text in answers]
+        return [row for row in rows if row is not None]
+
     def report(self) -> dict[str, dict]:
         return {split: r.as_dict() for split, r in self.reports.items()}
 

@@ -44,6 +44,7 @@ JUDGE_SYSTEM = (
 JUDGE_QUESTION = "Under these criteria, which response does the user prefer? Answer A or B."
 CUT_MARKER = " [... {words} words cut ...] "
 NO_QUERY = ({"role": "user", "content": ""},)  # what a renderer that reads no query sees instead
+PROBE_CRITERION = "Be helpful."  # a short criterion beside an answer whose tower ids are wanted alone
 TAIL_SHARE = 1 / 3  # of a shortened text's tokens, kept from its end
 MIN_TAIL_CUT = 24  # shorter budgets keep the head only
 TYPICAL_CRITERIA = (  # to turn a token budget into characters a user can count
@@ -451,6 +452,18 @@ class Renderer:
         if self.head == "bt":
             return [self.encode(sample.criteria, sample.history, [r]) for r in (sample.response_a, sample.response_b)]
         return [self.encode(sample.criteria, sample.history, [sample.response_a, sample.response_b])]
+
+    def answer_ids(self, answer: str) -> list[int] | None:
+        """The token ids a two-tower CRM's answer tower reads of ``answer`` in a ``bt`` row: the row's
+        first token, then the answer's segment (as ``RewardModel.split_segments`` cuts a row); None
+        where the format has no segments. A row whose criteria leave the answer less room cuts it
+        shorter: its ids differ, and the tower describes it when it meets it."""
+        if self.head != "bt" or self.input_format == "chat":
+            return None
+        enc = self.encode([PROBE_CRITERION], NO_QUERY, [answer])
+        if enc.token_type_ids is None:
+            return None
+        return [enc.input_ids[0], *(t for t, kind in zip(enc.input_ids, enc.token_type_ids) if kind == 1)]
 
     def measure(self, sample: PreferenceSample) -> tuple[bool, int]:
         """(needs truncation, longest row) of a sample, estimated from per-text token counts that are

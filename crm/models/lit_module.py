@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import torch
-from lightning import LightningModule
+from lightning import LightningModule, Trainer
 from torchmetrics import MaxMetric, MeanMetric
 from torchmetrics.classification import BinaryAccuracy
 
 from crm.models.losses import bradley_terry_loss, pairwise_cls_loss
 from crm.models.reward_model import RewardModel
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
-from crm.time_budget import fit_steps
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids", "answer_tokens", "answer_layout")
 VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best
@@ -175,10 +175,22 @@ class CRMLitModule(ClipsFusedOptimizers):
         return with_schedule(self, self.optimizer_factory(param_groups))
 
 
+def fit_steps(trainer: Trainer, what: str, otherwise: str = "") -> int:
+    """The fit's optimizer steps, which ``what`` needs: an endless fit (``max_steps`` and ``max_epochs``
+    both -1) gets an error naming the settings, with ``otherwise`` as another way out."""
+    total = trainer.estimated_stepping_batches
+    if not math.isfinite(total):
+        raise ValueError(
+            f"{what} needs the fit's length, and this fit has no end (trainer.max_steps=-1 and "
+            f"trainer.max_epochs=-1): set one of them{otherwise}"
+        )
+    return int(total)
+
+
 def with_schedule(module: LightningModule, optimizer: torch.optim.Optimizer) -> dict[str, Any]:
     """``configure_optimizers``' answer: ``optimizer`` with the module's warmup + decay schedule
     (``module.scheduler_factory``, ``hparams.warmup_ratio``) over the trainer's steps, stepped per step.
-    :class:`crm.time_budget.TimeBudget` rebuilds it with the same factory when it sets the steps."""
+    """
     if module.scheduler_factory is None:
         return {"optimizer": optimizer}
     total = fit_steps(module.trainer, "the LR schedule", otherwise=", or optim.scheduler=null for a constant LR")

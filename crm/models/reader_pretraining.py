@@ -16,7 +16,9 @@ What was taught (the reader's weights less its frozen input embeddings, and the 
 
 from __future__ import annotations
 
+import copy
 import logging
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,7 +34,6 @@ from torchmetrics.classification import MulticlassAccuracy
 from crm.data.criteria.wordings import Labelled, reading_task
 from crm.models.lit_module import ClipsFusedOptimizers, with_schedule
 from crm.models.reward_model import RewardModel
-from crm.time_budget import TimeBudget
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ class CriteriaReading(ClipsFusedOptimizers):
                 f"model.criteria_classes={self.classify.out_features}, but the reading task has {classes} classes"
             )
         self.optimizer_factory = optimizer
-        self.scheduler_factory = scheduler  # TimeBudget rebuilds the schedule with it
+        self.scheduler_factory = scheduler
         self.train_acc = MulticlassAccuracy(classes, average="micro")
         self.test_acc = MulticlassAccuracy(classes, average="micro")
 
@@ -72,11 +73,16 @@ class CriteriaReading(ClipsFusedOptimizers):
         reading = self.model.read_criteria(input_ids, attention_mask)
         return self.classify(reading.to(self.classify.weight.dtype))
 
-    def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
+    def loss(self, batch: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
+        """(loss, logits) of a batch of labelled wordings."""
         logits = self(batch["input_ids"], batch["attention_mask"]).float()
         loss = nn.functional.cross_entropy(logits, batch["labels"])
         if self.hparams.polarity_weight:
             loss = loss + self.hparams.polarity_weight * polarity_loss(logits, batch["labels"])
+        return loss, logits
+
+    def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
+        loss, logits = self.loss(batch)
         self.train_acc(logits, batch["labels"])
         size = batch["labels"].numel()
         self.log("reader/loss", loss, prog_bar=True, batch_size=size)
@@ -172,17 +178,8 @@ def load_reader(model: RewardModel, path: Path) -> None:
     parts.load_state_dict(state, strict=False)
 
 
-def pretrain_reader(
-    cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path, until: float | None = None
-) -> dict[str, Any]:
-    """Teach ``model``'s reader to classify criteria wordings (``cfg.reader``), or load the reader a
-    previous attempt of this run taught; returns what it did, for ``metrics.json``. ``until``: the
-    wall-clock instant the teaching must end by (its share of a run deadline), whatever ``min_steps`` says."""
-    saved = output_dir / READER_FILE
-    if saved.is_file():
-        load_reader(model, saved)
-        log.info("criteria reader loaded from %s (taught by an earlier attempt of this run)", saved)
-        return {"loaded_from": str(saved)}
+def reading_setup(cfg: DictConfig, model: RewardModel, tokenizer) -> tuple[CriteriaReading, DataLoader, Any]:
+    """The reader's teaching as configured (``cfg.reader``): its module, its loader and its task."""
     if model.answer_tower is None:
         raise ValueError("reader pretraining teaches a two-tower CRM's criteria reader: it needs model.answer_tower")
     options = cfg.reader
@@ -204,23 +201,52 @@ def pretrain_reader(
         warmup_ratio=cfg.optim.warmup_ratio,
         polarity_weight=options.get("polarity_weight", 0.0),
     )
-    budget = TimeBudget(
-        options.minutes,
-        calibration_steps=options.calibration_steps,
-        validations=1,
-        min_steps=options.min_steps,
-        until=until,
-    )
+    return module, train_loader, task
+
+
+def reader_step_probe(cfg: DictConfig, model: RewardModel, tokenizer) -> Callable[[], None]:
+    """One step of the reader's teaching (forward, backward, AdamW update) on a throwaway copy of
+    ``model``: what a run's time cap estimates the stage from (crm.run_plan)."""
+    probe = copy.deepcopy(model)
+    module, loader, _ = reading_setup(cfg, probe, tokenizer)
+    batch = next(iter(loader))
+    parts = reader_parts(probe)
+    parts.requires_grad_(True)
+    if cfg.model.get("freeze", {}).get("embeddings", False):
+        probe.backbone.get_input_embeddings().requires_grad_(False)
+    parts.train()
+    optimizer = torch.optim.AdamW([p for p in module.parameters() if p.requires_grad], lr=cfg.reader.lr)
+
+    def step() -> None:
+        optimizer.zero_grad(set_to_none=True)
+        module.loss(batch)[0].backward()
+        optimizer.step()
+
+    return step
+
+
+def pretrain_reader(
+    cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path, callbacks: list | None = None
+) -> dict[str, Any]:
+    """Teach ``model``'s reader to classify criteria wordings for ``cfg.reader.steps`` steps, or load the
+    reader a previous attempt of this run taught; returns what it did, for ``metrics.json``."""
+    saved = output_dir / READER_FILE
+    if saved.is_file():
+        load_reader(model, saved)
+        log.info("criteria reader loaded from %s (taught by an earlier attempt of this run)", saved)
+        return {"loaded_from": str(saved)}
+    module, train_loader, task = reading_setup(cfg, model, tokenizer)
+    collate = train_loader.collate_fn
     trainer = instantiate(
         cfg.trainer,
         default_root_dir=str(output_dir / "reader"),
-        max_steps=options.max_steps,
+        max_steps=cfg.reader.steps,
         max_epochs=-1,
         val_check_interval=1.0,
         check_val_every_n_epoch=1,
         limit_val_batches=0,
         num_sanity_val_steps=0,
-        callbacks=[budget],
+        callbacks=list(callbacks or []),
         logger=False,
         enable_checkpointing=False,
         enable_model_summary=False,
@@ -233,9 +259,11 @@ def pretrain_reader(
         len(task.dev),
         len(task.test),
     )
+    started = time.perf_counter()
     with trainable_reader(model, embeddings=not cfg.model.get("freeze", {}).get("embeddings", False)):
         trainer.fit(module, train_dataloaders=train_loader)
         save_reader(model, saved)
+    seconds = time.perf_counter() - started
     train_acc = trainer.callback_metrics.get("reader/acc")
 
     def read_right(wordings: Labelled) -> float | None:
@@ -248,7 +276,7 @@ def pretrain_reader(
         "classes": len(task.classes),
         "training_wordings": len(task.train),
         "steps": trainer.global_step,
-        "seconds_per_step": budget.seconds_per_step,
+        "seconds_per_step": round(seconds / max(trainer.global_step, 1), 3),
         "train_acc": float(train_acc) if train_acc is not None else None,
         "test_wording_acc": read_right(task.test),
         "dev_wording_acc": read_right(task.dev),

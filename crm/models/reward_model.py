@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 
@@ -254,6 +254,41 @@ def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int) -
     return torch.cat(outputs)[order.argsort()]
 
 
+# The frozen tower encodes answers in chunks of this many rows, each row's width rounded up to a multiple
+# of FIXED_WIDTH_STEP (:func:`in_fixed_shapes`): an answer's description is then computed in the same
+# shapes whatever answers share its batch, so a value remembered on disk by one run (or a board) is the
+# value any other run would compute.
+FIXED_ROWS = 8
+FIXED_WIDTH_STEP = 8
+
+
+def in_fixed_shapes(
+    encode, ids: torch.Tensor, mask: torch.Tensor, rows: int = FIXED_ROWS, step: int = FIXED_WIDTH_STEP
+):
+    """``encode(ids, mask)`` per right-padded row, run in chunks of exactly ``rows`` rows whose width is
+    each row's own length rounded up to ``step`` (a short chunk is filled with copies of its first row):
+    a row's output depends on its own tokens, not on its batch-mates. Returns one output per row (a
+    row of ``encode``'s output), in the input's order."""
+    lengths = mask.sum(1)
+    widths = (lengths + step - 1) // step * step
+    outputs: list = [None] * len(ids)
+    order = sorted(range(len(ids)), key=lambda i: (int(widths[i]), i))
+    groups: dict[int, list[int]] = {}
+    for i in order:
+        groups.setdefault(int(widths[i]), []).append(i)
+    for width, members in groups.items():
+        for start in range(0, len(members), rows):
+            chunk = members[start : start + rows]
+            take = torch.tensor(chunk + chunk[:1] * (rows - len(chunk)))
+            chunk_ids = ids.new_zeros(rows, width)
+            chunk_mask = mask.new_zeros(rows, width)
+            used = min(width, ids.size(1))
+            chunk_ids[:, :used], chunk_mask[:, :used] = ids[take, :used], mask[take, :used]
+            for i, value in zip(chunk, encode(chunk_ids, chunk_mask)):
+                outputs[i] = value
+    return outputs
+
+
 def split_at_separators(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """Criteria segments ``[CLS] c1 [SEP] c2 [SEP]`` (compacted rows; the separator is each row's last
     token) as one row per criterion, ``[CLS] c [SEP]``, right-padded: (ids, mask, the segment each row
@@ -321,19 +356,48 @@ class RowMemo:
     def clear(self) -> None:
         self.rows.clear()
 
-    def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor, stack: bool = True):
+    def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor, stack: bool = True, backing=None):
         """``encode(ids, mask)`` for the rows not seen before; the rest from memory. ``encode`` gives one
-        value per row; ``stack=False`` returns the values as a list (rows of other shapes, tuples)."""
+        value per row; ``stack=False`` returns the values as a list (rows of other shapes, tuples).
+        ``backing``: a :class:`StoreBacking` asked for the rows memory lacks before they are encoded,
+        and told what is encoded."""
         keys = [row[keep].numpy().tobytes() for row, keep in zip(ids.cpu(), mask.cpu().bool())]
-        missing = [i for i, key in enumerate(keys) if key not in self.rows]
         found = {i: self.rows[key] for i, key in enumerate(keys) if key in self.rows}
+        missing = [i for i in range(len(keys)) if i not in found]
+        if missing and backing is not None:
+            stored = backing.get([keys[i] for i in missing])
+            for i in missing:
+                if keys[i] in stored:
+                    found[i] = self.rows[keys[i]] = stored[keys[i]]
+            missing = [i for i in missing if i not in found]
         if missing:
-            for i, value in zip(missing, encode(ids[missing], mask[missing])):
+            computed = encode(ids[missing], mask[missing])
+            for i, value in zip(missing, computed):
                 found[i] = self.rows[keys[i]] = value
-            while len(self.rows) > self.capacity:
-                del self.rows[next(iter(self.rows))]
+            if backing is not None:
+                backing.put({keys[i]: found[i] for i in missing})
+        while len(self.rows) > self.capacity:
+            del self.rows[next(iter(self.rows))]
         values = [found[i] for i in range(len(keys))]
         return torch.stack(values).to(ids.device) if stack else values
+
+
+class StoreBacking:
+    """A memo's view of an :class:`~crm.models.answer_store.AnswerStore` under one tower fingerprint."""
+
+    def __init__(self, store, fingerprint: str, tuple_value: bool):
+        self.store, self.fingerprint, self.tuple_value = store, fingerprint, tuple_value
+
+    def get(self, rows: list[bytes]) -> dict[bytes, torch.Tensor | tuple]:
+        from crm.models.answer_store import row_key, unpack
+
+        keys = {row_key(self.fingerprint, row): row for row in rows}
+        return {keys[k]: unpack(blob, self.tuple_value) for k, blob in self.store.get(keys).items()}
+
+    def put(self, values: dict[bytes, torch.Tensor | tuple]) -> None:
+        from crm.models.answer_store import pack, row_key
+
+        self.store.put({row_key(self.fingerprint, row): pack(value) for row, value in values.items()})
 
 
 def _forget_after_loading(model: RewardModel, incompatible_keys) -> None:
@@ -482,6 +546,9 @@ class RewardModel(nn.Module):
                 else nn.Linear(hidden, criteria_classes)
             )
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
+        # What the frozen tower said of each answer, on disk across processes (attach_answer_store)
+        self.answer_store = None
+        self._tower_fingerprints: dict[str, str] = {}
         self.chunk_rows = CHUNK_ROWS  # the towers read rows in length chunks of this many (0: whole batches)
         self.criteria_memo_enabled = False
         # Scoring only: (read, describe) run elsewhere in place of read_criteria and describe_answers
@@ -498,6 +565,27 @@ class RewardModel(nn.Module):
     def forget(self) -> None:
         self.answer_memo.clear()
         self.criteria_memo.clear()
+        self._tower_fingerprints.clear()
+
+    def attach_answer_store(self, store) -> RewardModel:
+        """Read and write the frozen tower's answer descriptions through ``store``
+        (:class:`crm.models.answer_store.AnswerStore`; None detaches it)."""
+        self.answer_store = store
+        return self
+
+    def _answer_backing(self, device_type: str) -> StoreBacking | None:
+        """The store as the answer memo's backing, under the fingerprint of the tower as it runs now
+        (its weights and the autocast in force); None without a store or with another engine's tower."""
+        if self.answer_store is None or self.answer_tower is None or self.tower_runners:
+            return None
+        autocast = torch.is_autocast_enabled(device_type)
+        mode = f"torch-{device_type}|autocast={torch.get_autocast_dtype(device_type) if autocast else None}"
+        mode += f"|attention={self.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
+        if mode not in self._tower_fingerprints:
+            from crm.models.answer_store import tower_fingerprint
+
+            self._tower_fingerprints[mode] = tower_fingerprint(self.answer_tower, mode)
+        return StoreBacking(self.answer_store, self._tower_fingerprints[mode], tuple_value=bool(self.answer_attention))
 
     @property
     def reader_frozen(self) -> bool:
@@ -607,8 +695,9 @@ class RewardModel(nn.Module):
 
     @torch.no_grad()
     def describe_answers(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """The frozen tower: every layer's layer-normalised mean over the answer, concatenated."""
-        return in_length_chunks(self._describe_answers, ids, mask, self.chunk_rows)
+        """The frozen tower: every layer's layer-normalised mean over the answer, concatenated (each
+        answer's value computed in fixed shapes, whatever its batch: :func:`in_fixed_shapes`)."""
+        return torch.stack(in_fixed_shapes(self._describe_answers, ids, mask))
 
     def _describe_answers(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
@@ -631,11 +720,17 @@ class RewardModel(nn.Module):
     def _describe_with_tokens(self, describe, ids, mask) -> list[tuple[torch.Tensor, torch.Tensor]]:
         """Per answer: its description and its last layer's states at its real tokens (bf16: the memo
         holds every training answer's tokens). ``describe``: :meth:`_describe_as_rows` or its ONNX runner."""
-        rows = describe(ids, mask)
+        if describe == self._describe_as_rows:
+            rows = in_fixed_shapes(describe, ids, mask)
+        else:  # another engine's tower (ONNX) takes the batch as it is
+            rows = list(describe(ids, mask))
         layers = self.answer_tower.config.num_hidden_layers + 1
         # copies, not views: a view would keep its whole batch's states alive in the memo
-        kept = zip(rows, mask.bool())
-        return [(row[:layers].flatten().clone(), row[layers:][keep].to(torch.bfloat16)) for row, keep in kept]
+        lengths = mask.sum(1).tolist()  # right-padded rows: the real tokens come first
+        return [
+            (row[:layers].flatten().clone(), row[layers : layers + length].to(torch.bfloat16))
+            for row, length in zip(rows, lengths)
+        ]
 
     def answers_with_tokens(self, describe, ids: torch.Tensor, mask: torch.Tensor):
         """(descriptions, token states, token mask) of answer rows, each distinct answer encoded once by
@@ -643,11 +738,32 @@ class RewardModel(nn.Module):
         in the head's precision."""
         distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
         encode = partial(self._describe_with_tokens, describe)
-        values = self.answer_memo(encode, distinct_ids, distinct_mask, stack=False)
+        backing = self._answer_backing(ids.device.type)
+        values = self.answer_memo(encode, distinct_ids, distinct_mask, stack=False, backing=backing)
         tokens, token_mask = pad_rows([t for _, t in values])
         described = torch.stack([d for d, _ in values])
         dtype, device = self.score.weight.dtype, ids.device
         return described[inverse].to(device), tokens[inverse].to(device, dtype), token_mask[inverse].to(device)
+
+    @torch.no_grad()
+    def describe_all(self, rows: Sequence[Sequence[int]], progress=None, chunk: int = 512) -> int:
+        """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`split_segments` cuts them)
+        ahead of use, shortest first, into memory and the answer store: a training run's or a board's
+        answers at once, so its steps find them described. ``progress(done, total)`` after each chunk.
+        Returns how many distinct rows there were; memory is made to hold them all."""
+        distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
+        self.answer_memo.capacity = max(self.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
+        device = next(self.answer_tower.parameters()).device
+        for start in range(0, len(distinct), chunk):
+            ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
+            ids, mask = ids.to(device), mask.long().to(device)
+            if self.answer_attention:
+                self.answers_with_tokens(self._describe_as_rows, ids, mask)
+            else:
+                self.answer_memo(self.describe_answers, ids, mask, backing=self._answer_backing(device.type))
+            if progress is not None:
+                progress(min(start + chunk, len(distinct)), len(distinct))
+        return len(distinct)
 
     @property
     def answer_length(self) -> bool:
@@ -675,7 +791,8 @@ class RewardModel(nn.Module):
         if self.answer_attention:
             answer, tokens, token_mask = self.answers_with_tokens(describe_rows, answer_ids, answer_mask)
         else:
-            answer = encode_unique(partial(self.answer_memo, describe), answer_ids, answer_mask)
+            memo = partial(self.answer_memo, describe, backing=self._answer_backing(answer_ids.device.type))
+            answer = encode_unique(memo, answer_ids, answer_mask)
         length = length_feature(row_input(answer_tokens, "answer_tokens")) if self.answer_length else None
         layout = row_input(answer_layout, "answer_layout") if self.answer_layout else None
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)

@@ -93,9 +93,13 @@ class LeaderboardEngine:
     def crm(self):
         if self._crm is None:
             from crm.inference import load_crm
+            from crm.models.answer_store import AnswerStore
 
             self._crm = load_crm(self.export_dir, self.device, self.precision, self.engine)
             self.plan = self._crm.plan  # where torch disagrees with the driver, the scores say so
+            # a board re-scores the same answers under every new criteria: what the frozen tower said of
+            # each is kept on disk (crm.models.answer_store), so a new process skips the tower for them
+            self._crm.model.attach_answer_store(AnswerStore())
         return self._crm
 
     @cached_property
@@ -197,6 +201,8 @@ class LeaderboardEngine:
             raise NotCached(f"{len(todo)} of {len(keys)} scores are not cached")
         if todo:
             self.check_criteria(criteria)
+            if self.settings.head == "bt":  # every answer described at once, shortest first (two towers)
+                self.crm.describe([corpus.answers[m][q] for q, m, _ in todo], progress)
         from tqdm.auto import tqdm
 
         for start in tqdm(range(0, len(todo), chunk), desc="scoring", unit="chunk", disable=not progress or not todo):

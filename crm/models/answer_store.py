@@ -1,0 +1,234 @@
+"""What a frozen answer tower says of each answer, kept on disk across processes.
+
+A two-tower CRM's answer tower is the pretrained encoder, frozen: its description of an answer (and
+the token states an attending head reads) depends on the answer's token ids, the tower's weights and
+the precision it ran in, never on the CRM's trained head or reader. Training describes every answer of
+the pairs once; a board describes every model's answer once. Both read and write this store, so a
+second run, a sweep or a board under criteria never scored before skips the tower for what it has seen.
+
+Keys hash the tower's fingerprint (:func:`tower_fingerprint`: weights, architecture, precision, engine,
+torch version) with the row's token ids: a changed text tokenizes differently and a changed tower or
+precision has another fingerprint, so neither can read a stale value. Values are stored exactly as the
+in-memory memo holds them, so a value read back is the value computed. The store is bounded: beyond
+``max_bytes`` the least recently used rows are dropped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+import torch
+from lightning import Callback
+from tqdm.auto import tqdm
+
+log = logging.getLogger(__name__)
+
+STORE_FILE = "answer_features.sqlite"
+DEFAULT_MAX_GB = 8.0  # about 60,000 answers of 160 tokens with their token states
+LOOKUP_CHUNK = 500  # keys per SELECT (SQLite allows 32,766 parameters)
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS features (
+    key BLOB PRIMARY KEY, value BLOB NOT NULL, size INTEGER NOT NULL, used REAL NOT NULL
+)
+"""
+
+
+def default_store_path() -> Path:
+    from crm.config import cache_root
+
+    return cache_root() / STORE_FILE
+
+
+def default_max_bytes() -> int:
+    """``$CRM_ANSWER_STORE_GB`` (gigabytes), else :data:`DEFAULT_MAX_GB`."""
+    return int(float(os.environ.get("CRM_ANSWER_STORE_GB") or DEFAULT_MAX_GB) * 1e9)
+
+
+def tower_fingerprint(tower: torch.nn.Module, mode: str) -> str:
+    """A name for what the tower computes: its weights and architecture, the ``mode`` it runs in
+    (precision, engine) and the torch release (kernels change between releases)."""
+    digest = hashlib.sha256(f"{torch.__version__}|{mode}|{getattr(tower, 'config', '')}".encode())
+    for name, tensor in tower.state_dict().items():
+        digest.update(name.encode())
+        digest.update(tensor.detach().cpu().contiguous().view(torch.uint8).numpy().tobytes())
+    return digest.hexdigest()[:32]
+
+
+def row_key(fingerprint: str, ids: bytes) -> bytes:
+    return hashlib.sha256(fingerprint.encode() + b"\x00" + ids).digest()[:20]
+
+
+def pack(value: torch.Tensor | tuple[torch.Tensor, ...]) -> bytes:
+    """A tensor or a tuple of tensors as bytes (dtype and shape written before each)."""
+    parts = value if isinstance(value, tuple) else (value,)
+    out = [len(parts).to_bytes(1, "little")]
+    for tensor in parts:
+        tensor = tensor.detach().cpu().contiguous()
+        dtype = str(tensor.dtype).removeprefix("torch.").encode()
+        out += [len(dtype).to_bytes(1, "little"), dtype, tensor.dim().to_bytes(1, "little")]
+        out += [size.to_bytes(4, "little") for size in tensor.shape]
+        out.append(tensor.view(torch.uint8).numpy().tobytes())
+    return b"".join(out)
+
+
+def unpack(blob: bytes, tuple_value: bool) -> torch.Tensor | tuple[torch.Tensor, ...]:
+    """Inverse of :func:`pack`."""
+    view, pos, parts = memoryview(blob), 1, []
+    for _ in range(blob[0]):
+        length = blob[pos]
+        dtype = getattr(torch, bytes(view[pos + 1 : pos + 1 + length]).decode())
+        pos += 1 + length
+        dims = blob[pos]
+        shape = [int.from_bytes(view[pos + 1 + 4 * i : pos + 5 + 4 * i], "little") for i in range(dims)]
+        pos += 1 + 4 * dims
+        count = torch.Size(shape).numel() * torch.empty(0, dtype=dtype).element_size()
+        raw = torch.frombuffer(bytearray(view[pos : pos + count]), dtype=torch.uint8)
+        parts.append(raw.view(dtype).reshape(shape))
+        pos += count
+    return tuple(parts) if tuple_value else parts[0]
+
+
+class AnswerStore:
+    """An SQLite table of packed tower outputs by :func:`row_key` (WAL: a board and a training run may
+    share it; each write commits, so a killed run keeps what it wrote)."""
+
+    def __init__(self, path: str | Path | None = None, max_bytes: int | None = None):
+        self.path = Path(path) if path else default_store_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.max_bytes = default_max_bytes() if max_bytes is None else max_bytes
+        self.db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(SCHEMA)
+        self.db.commit()
+        self.hits = self.misses = 0
+
+    def get(self, keys: Iterable[bytes]) -> dict[bytes, bytes]:
+        wanted = list(dict.fromkeys(keys))
+        found: dict[bytes, bytes] = {}
+        for start in range(0, len(wanted), LOOKUP_CHUNK):
+            chunk = wanted[start : start + LOOKUP_CHUNK]
+            marks = ",".join("?" * len(chunk))
+            found.update(self.db.execute(f"SELECT key, value FROM features WHERE key IN ({marks})", chunk))
+        if found:
+            with self.db:
+                self.db.executemany("UPDATE features SET used=? WHERE key=?", [(time.time(), k) for k in found])
+        self.hits += len(found)
+        self.misses += len(wanted) - len(found)
+        return found
+
+    def put(self, values: dict[bytes, bytes]) -> None:
+        now = time.time()
+        with self.db:
+            self.db.executemany(
+                "INSERT OR REPLACE INTO features VALUES (?, ?, ?, ?)",
+                [(key, blob, len(blob), now) for key, blob in values.items()],
+            )
+        self._bound()
+
+    def count_present(self, keys: Iterable[bytes]) -> int:
+        """How many of ``keys`` the store holds (values not read)."""
+        wanted, present = list(dict.fromkeys(keys)), 0
+        for start in range(0, len(wanted), LOOKUP_CHUNK):
+            chunk = wanted[start : start + LOOKUP_CHUNK]
+            marks = ",".join("?" * len(chunk))
+            present += self.db.execute(f"SELECT COUNT(*) FROM features WHERE key IN ({marks})", chunk).fetchone()[0]
+        return present
+
+    def size_bytes(self) -> int:
+        return int(self.db.execute("SELECT COALESCE(SUM(size), 0) FROM features").fetchone()[0])
+
+    def __len__(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM features").fetchone()[0])
+
+    def _bound(self) -> None:
+        """Drop the least recently used rows until the values fit ``max_bytes``."""
+        excess = self.size_bytes() - self.max_bytes
+        if excess <= 0:
+            return
+        dropped = 0
+        with self.db:
+            rows = self.db.execute("SELECT key, size FROM features ORDER BY used")
+            victims = []
+            for key, size in rows:
+                if dropped >= excess:
+                    break
+                victims.append((key,))
+                dropped += size
+            self.db.executemany("DELETE FROM features WHERE key=?", victims)
+        log.info(
+            "answer store %s: dropped %d least recently used answers (%.1f MB)", self.path, len(victims), dropped / 1e6
+        )
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __deepcopy__(self, memo) -> AnswerStore:
+        return self  # a model's copy shares its store: one file, one connection
+
+    def __getstate__(self) -> dict:
+        return {"path": self.path, "max_bytes": self.max_bytes}  # a pickled model reopens the file
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["path"], state["max_bytes"])
+
+
+def memo_key(row) -> bytes:
+    """A row's key in the model's memory (``RowMemo``: its int64 token ids' bytes)."""
+    return np.asarray(row, dtype=np.int64).tobytes()
+
+
+class DescribeAnswers(Callback):
+    """Describes every distinct answer of the datamodule's datasets with the frozen tower before the
+    fit's first step, shortest first in fixed-shape chunks, into the model's memory and ``store``; and
+    the test sets' answers before a test (a checkpoint loaded for it clears the memory; the store
+    gives them back). A two-tower CRM's steps then only read what they need: the pair stage's time is
+    the head's, and its bar's ETA is true from its first step."""
+
+    def __init__(self, store: AnswerStore | None = None):
+        self.store = store
+
+    def pending(self, model, datamodule, context) -> tuple[list, int]:
+        """(the answer rows to describe, how many the store already holds) in the training precision
+        (``context()``); nothing for a model without an answer tower."""
+        if model.answer_tower is None:
+            return [], 0
+        rows = list(dict.fromkeys(tuple(r) for r in datamodule.answer_rows()))
+        if self.store is None:
+            return rows, 0
+        model.attach_answer_store(self.store)
+        device = next(model.answer_tower.parameters()).device.type
+        with context():
+            fingerprint = model._answer_backing(device).fingerprint
+        return rows, self.store.count_present(row_key(fingerprint, memo_key(r)) for r in rows)
+
+    def _describe(self, trainer, model, names, what: str) -> None:
+        if model.answer_tower is None or not model.head_type == "bt":
+            return
+        model.attach_answer_store(self.store)
+        rows = trainer.datamodule.answer_rows(names)
+        if not rows:
+            return
+        bar = tqdm(total=len(rows), desc=what, unit="answer", dynamic_ncols=True)
+
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        with trainer.precision_plugin.forward_context():
+            model.describe_all(rows, progress)
+        bar.close()
+
+    def on_fit_start(self, trainer, pl_module) -> None:
+        self._describe(trainer, pl_module.model, None, "describe answers")
+
+    def on_test_start(self, trainer, pl_module) -> None:
+        names = getattr(trainer.datamodule, "test_set_names", None)
+        if names:
+            self._describe(trainer, pl_module.model, names, "describe test answers")

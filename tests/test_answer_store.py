@@ -1,0 +1,93 @@
+"""The frozen answer tower's outputs kept on disk: exact, keyed by the answer's tokens and the tower, bounded."""
+
+from __future__ import annotations
+
+import torch
+
+from crm.models.answer_store import AnswerStore, memo_key, pack, row_key, unpack
+from tests.test_model import tiny_two_tower_model
+
+ANSWERS = ["- one\n- two\n- three", "One, two and three, in a sentence.", "Sure!", "A much longer answer " * 9]
+
+
+def answer_rows(tokenizer, answers=ANSWERS) -> list[list[int]]:
+    return [tokenizer(text, truncation=True, max_length=64)["input_ids"] for text in answers]
+
+
+def counting(model) -> dict[str, int]:
+    """Counts the answers the model's tower describes (not those read back from memory or the store)."""
+    calls = {"rows": 0}
+    describe = model._describe_as_rows
+
+    def counted(ids, mask):
+        calls["rows"] += len(torch.unique(ids * mask, dim=0))  # a short chunk's filling copies count once
+        return describe(ids, mask)
+
+    model._describe_as_rows = counted
+    return calls
+
+
+def test_values_pack_and_unpack_exactly():
+    described, tokens = torch.randn(7 * 32), torch.randn(5, 32).to(torch.bfloat16)
+    back = unpack(pack((described, tokens)), tuple_value=True)
+    assert torch.equal(back[0], described) and back[1].dtype == torch.bfloat16 and torch.equal(back[1], tokens)
+    assert torch.equal(unpack(pack(described), tuple_value=False), described)
+
+
+def test_an_answer_is_described_the_same_whatever_answers_share_its_batch(minilm_tokenizer):
+    model = tiny_two_tower_model(answer_attention=1)
+    rows = answer_rows(minilm_tokenizer)
+    model.describe_all(rows)
+    together = {k: v for k, v in model.answer_memo.rows.items()}
+    for row in rows:
+        model.forget()
+        model.describe_all([row])
+        ((key, (described, tokens)),) = model.answer_memo.rows.items()
+        assert torch.equal(described, together[key][0]) and torch.equal(tokens, together[key][1])
+
+
+def test_a_second_process_reads_what_the_first_described_and_a_changed_text_or_tower_misses(minilm_tokenizer, tmp_path):
+    store = AnswerStore(tmp_path / "answers.sqlite")
+    first = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)
+    rows = answer_rows(minilm_tokenizer)
+    first.describe_all(rows)
+    assert len(store) == len(rows) and store.size_bytes() > 0
+
+    second = tiny_two_tower_model(answer_attention=1).attach_answer_store(AnswerStore(store.path))  # same weights
+    calls = counting(second)
+    second.describe_all(rows)
+    assert calls["rows"] == 0  # every answer read back, none described again
+    for key, (described, tokens) in first.answer_memo.rows.items():
+        assert torch.equal(second.answer_memo.rows[key][0], described)
+        assert torch.equal(second.answer_memo.rows[key][1], tokens)
+
+    edited = answer_rows(minilm_tokenizer, ["- one\n- two\n- four"])  # a changed text: other tokens, another key
+    second.describe_all(edited)
+    assert calls["rows"] == 1
+
+    changed = tiny_two_tower_model(answer_attention=1).attach_answer_store(AnswerStore(store.path))
+    with torch.no_grad():
+        changed.answer_tower.embeddings.word_embeddings.weight[0, 0] += 1.0  # another tower: another fingerprint
+    calls = counting(changed)
+    changed.describe_all(rows)
+    assert calls["rows"] == len(rows)
+
+
+def test_precision_is_part_of_the_key(minilm_tokenizer, tmp_path):
+    store = AnswerStore(tmp_path / "answers.sqlite")
+    model = tiny_two_tower_model().attach_answer_store(store)
+    fp32 = model._answer_backing("cpu").fingerprint
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        bf16 = model._answer_backing("cpu").fingerprint
+    assert fp32 != bf16
+
+
+def test_the_store_stays_within_its_bound_dropping_the_least_recently_used(tmp_path):
+    store = AnswerStore(tmp_path / "answers.sqlite", max_bytes=2500)
+    blobs = {row_key("tower", memo_key([i])): bytes(1000) for i in range(2)}
+    store.put(blobs)
+    first = next(iter(blobs))
+    store.get([first])  # used again: the other one is now the oldest
+    store.put({row_key("tower", memo_key([9])): bytes(1000)})
+    assert store.size_bytes() <= 2500 and len(store) == 2
+    assert store.count_present([first]) == 1
