@@ -24,6 +24,7 @@ LIGHTNING_CHATTER = (
     "`Trainer(",
     "`Trainer.fit` stopped",
     "Loading `train_dataloader`",
+    "Seed set to",
 )
 QUIET_WARNINGS = (
     r".*does not have many workers.*",
@@ -40,14 +41,15 @@ class _DropChatter(logging.Filter):
 
 
 def quiet_lightning() -> None:
-    """Silence Lightning's chatter and uninformative warnings (idempotent)."""
-    for name in ("lightning.pytorch", "lightning.pytorch.utilities.rank_zero", "lightning.fabric"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, _DropChatter) for f in logger.filters):
-            logger.addFilter(_DropChatter())
-    for handler in logging.getLogger().handlers:
+    """Silence Lightning's chatter, transformers' weight-loading bars and uninformative warnings
+    (idempotent). A logger's filter does not see what its children log: the handlers get the filter."""
+    import transformers
+
+    handlers = [h for name in ("", "lightning.pytorch", "lightning.fabric") for h in logging.getLogger(name).handlers]
+    for handler in handlers:
         if not any(isinstance(f, _DropChatter) for f in handler.filters):
             handler.addFilter(_DropChatter())
+    transformers.utils.logging.disable_progress_bar()
     for pattern in QUIET_WARNINGS:
         warnings.filterwarnings("ignore", message=pattern)
 

@@ -170,6 +170,7 @@ def keep_wandb_run(cfg: DictConfig, output_dir: Path) -> None:
 def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit and test a CRM as configured; returns (metrics, objects). A wandb run is finished however it ends."""
     started = time.time()
+    quiet_lightning()
     seed_everything(cfg.seed, workers=True)
     ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
     output_dir = run_directory(cfg, ckpt_path)
@@ -220,7 +221,6 @@ def fit_test_export(
     cfg: DictConfig, loggers: list[Any], ckpt_path: str | None, output_dir: Path, started: float
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     head = cfg.loss.head
-    quiet_lightning()
     tokenizer, datamodule = build_data(cfg)
     module = build_module(cfg)
     keep_earlier_curves(loggers)

@@ -228,6 +228,7 @@ class CRMDataModule(LightningDataModule):
         self.collator = PairCollator(tokenizer, head)
         self.reports: dict[str, SplitReport] = {}
         self.datasets: dict[str, PreferenceDataset] = {}
+        self._answer_ids: dict[str, list[int] | None] = {}  # answer -> the answer tower's token ids
 
     @property
     def test_set_names(self) -> list[str]:
@@ -279,7 +280,7 @@ class CRMDataModule(LightningDataModule):
             report.by_source[s.source or "unknown"] += 1
         report.kept = len(kept)
         self.reports[split] = report
-        log.info("split %s: %s", split, report.as_dict())
+        log.debug("split %s: %s", split, report.as_dict())  # the data report table shows these counts
         return kept, lengths
 
     def mix(self, samples: list[PreferenceSample], report: SplitReport) -> list[PreferenceSample]:
@@ -366,8 +367,13 @@ class CRMDataModule(LightningDataModule):
             for sample in self.datasets[name].samples
             for text in (sample.response_a, sample.response_b)
         )
-        rows = [self.renderer.answer_ids(text) for text in answers]
-        return [row for row in rows if row is not None]
+        rows = []
+        for text in answers:
+            if text not in self._answer_ids:  # encoded once (the rows' own encodings reuse its tokens)
+                self._answer_ids[text] = self.renderer.answer_ids(text)
+            if self._answer_ids[text] is not None:
+                rows.append(self._answer_ids[text])
+        return rows
 
     def report(self) -> dict[str, dict]:
         return {split: r.as_dict() for split, r in self.reports.items()}

@@ -105,6 +105,7 @@ class AnswerStore:
         self.max_bytes = default_max_bytes() if max_bytes is None else max_bytes
         self.db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
         self.db.execute(SCHEMA)
         self.db.commit()
         self.hits = self.misses = 0
