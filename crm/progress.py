@@ -45,7 +45,11 @@ def quiet_lightning() -> None:
     (idempotent). A logger's filter does not see what its children log: the handlers get the filter."""
     import transformers
 
-    handlers = [h for name in ("", "lightning.pytorch", "lightning.fabric") for h in logging.getLogger(name).handlers]
+    handlers = [
+        h
+        for name in ("", "lightning", "lightning.pytorch", "lightning.fabric")
+        for h in logging.getLogger(name).handlers
+    ]
     for handler in handlers:
         if not any(isinstance(f, _DropChatter) for f in handler.filters):
             handler.addFilter(_DropChatter())

@@ -126,9 +126,9 @@ def estimate_seconds(
 
             estimate["pairs"] = plan.pair_steps * _timed(pair_step, repeats)
             tests = sum(len(loader) for loader in datamodule.test_dataloader())
-            with torch.no_grad():
-                eval_batch = next(iter(datamodule.val_dataloader()))
-                estimate["test"] = tests * _timed(lambda: probe.step(eval_batch), repeats)
+            with torch.no_grad():  # a test batch is larger (data.eval_batch_size): scaled by its rows
+                scale = datamodule.eval_batch_size / datamodule.batch_size
+                estimate["test"] = tests * scale * _timed(lambda: probe.step(batch), repeats)
             return estimate
         finally:
             random.setstate(py_state)

@@ -566,3 +566,31 @@ def test_a_crm_without_named_classes_gives_no_readings(minilm_tokenizer, tmp_pat
     crm_dir = _two_tower_export(minilm_tokenizer, tmp_path / "crm", None)  # as exports before format 5
     engine = LeaderboardEngine(crm_dir, tmp_path / "cache.sqlite", device="cpu", precision="fp32")
     assert engine.board(corpus, ["Use bullet points."], select_queries(corpus), rounds=50).readings == []
+
+
+def test_a_new_process_boards_new_criteria_from_the_answers_the_store_holds(minilm_tokenizer, tmp_path, monkeypatch):
+    """What the frozen tower says of each answer does not depend on the criteria: a second engine (as a new
+    process) under criteria never scored reads every answer's description from the store, and scores as
+    an engine that described them itself."""
+    from crm.models.answer_store import AnswerStore
+
+    monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "cache"))  # this test's store alone
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    crm_dir = _two_tower_export(minilm_tokenizer, tmp_path / "crm", CLASS_NAMES)
+    queries = select_queries(corpus)
+    first = LeaderboardEngine(crm_dir, tmp_path / "scores.sqlite", device="cpu", precision="fp32")
+    first.board(corpus, ["Use bullet points."], queries, rounds=50)
+    stored = len(AnswerStore())
+    assert stored == len({a for answers in corpus.answers.values() for a in answers.values()})
+
+    second = LeaderboardEngine(crm_dir, tmp_path / "other_scores.sqlite", device="cpu", precision="fp32")
+    described = []
+    tower = second.crm.model._describe_as_rows
+    second.crm.model._describe_as_rows = lambda ids, mask: described.append(len(ids)) or tower(ids, mask)
+    board = second.board(corpus, ["Prefer concise answers."], queries, rounds=50)
+    assert described == [] and board.scored > 0  # every score computed, no answer described again
+
+    fresh = LeaderboardEngine(crm_dir, tmp_path / "third_scores.sqlite", device="cpu", precision="fp32")
+    fresh.crm.model.attach_answer_store(None)  # describes every answer itself
+    alone = fresh.board(corpus, ["Prefer concise answers."], queries, rounds=50)
+    assert [(r.model, r.win_rate) for r in board.rows] == [(r.model, r.win_rate) for r in alone.rows]
