@@ -132,7 +132,9 @@ class CRM:
         cross-encoder, or a tower run by another engine)."""
         if self.model.answer_tower is None or self.model.tower_runners or self.settings.head != "bt":
             return 0
-        rows = [row for row in map(self.renderer.answer_ids, dict.fromkeys(answers)) if row is not None]
+        distinct = list(dict.fromkeys(answers))
+        self.renderer.prime_answers(distinct)  # tokenized in batches, not one by one
+        rows = [row for row in map(self.renderer.answer_ids, distinct) if row is not None]
         bar = tqdm(total=len(rows), desc="describing answers", unit="answer", disable=not progress)
 
         def advance(done: int, total: int) -> None:

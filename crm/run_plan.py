@@ -87,15 +87,22 @@ def _timed(fn, repeats: int) -> float:
     return (time.perf_counter() - start) / repeats
 
 
-def _describe_seconds(model, rows: list, sample: int = 32) -> float:
-    """Seconds per answer of ``model``'s frozen tower (a throwaway copy) on ``sample`` answers."""
-    rows = rows[:sample]
+def _describe_seconds(model, rows: list, sample: int = 16) -> float:
+    """Seconds ``model``'s frozen tower (a throwaway copy) takes for all ``rows``: timed on the ``sample``
+    longest (whole chunks of one width, as the real pass runs them), scaled by each row's width."""
+    from crm.models.reward_model import FIXED_WIDTH_STEP
+
+    def width(row) -> int:
+        return -(-len(row) // FIXED_WIDTH_STEP) * FIXED_WIDTH_STEP
+
+    longest = sorted(rows, key=len)[-sample:]
 
     def describe():
         model.answer_memo.clear()
-        model.describe_all(rows)
+        model.describe_all(longest)
 
-    return _timed(describe, 1) / max(1, len(rows))
+    per_row = _timed(describe, 1) / max(1, len(longest))
+    return per_row * sum(map(width, rows)) / max(1, width(longest[-1]) if longest else 1)
 
 
 def estimate_seconds(
@@ -115,10 +122,9 @@ def estimate_seconds(
             probe = copy.deepcopy(module)
             probe.model.answer_store = None
             if plan.answers > plan.answers_stored and probe.model.answer_tower is not None:
-                rows = datamodule.answer_rows(["train"])
-                estimate["describe answers"] = (plan.answers - plan.answers_stored) * _describe_seconds(
-                    probe.model, rows
-                )
+                rows = datamodule.answer_rows()
+                pending = (plan.answers - plan.answers_stored) / plan.answers
+                estimate["describe answers"] = pending * _describe_seconds(probe.model, rows)
 
             def pair_step():
                 loss, _, _ = probe.step(batch)

@@ -210,10 +210,11 @@ class DescribeAnswers(Callback):
         return rows, self.store.count_present(row_key(fingerprint, memo_key(r)) for r in rows)
 
     def _describe(self, trainer, model, names, what: str) -> None:
-        if model.answer_tower is None or not model.head_type == "bt":
+        answer_rows = getattr(trainer.datamodule, "answer_rows", None)
+        if model.answer_tower is None or model.head_type != "bt" or answer_rows is None:
             return
         model.attach_answer_store(self.store)
-        rows = trainer.datamodule.answer_rows(names)
+        rows = answer_rows(names)
         if not rows:
             return
         bar = tqdm(total=len(rows), desc=what, unit="answer", dynamic_ncols=True)
