@@ -321,8 +321,9 @@ def test_debug_fast_dev_run_smoke(compose_train, tiny_files):
 
 
 def test_test_set_metrics_come_from_the_trainers_datamodule(compose_train, tiny_files, tmp_path, monkeypatch):
-    """train() leaves the datamodule's setup to Lightning: the module makes its per-test-set metrics in its own
-    setup; the best checkpoint tests the same in a later ``train=false`` run; the data epoch advances."""
+    """train() sets the data up first (its plan counts the pairs and answers), then Lightning's setup calls find
+    it ready: the module makes its per-test-set metrics in its own setup; the best checkpoint tests the same in a
+    later ``train=false`` run; the data epoch advances."""
     calls = []
     setup = CRMDataModule.setup
 
@@ -335,7 +336,7 @@ def test_test_set_metrics_come_from_the_trainers_datamodule(compose_train, tiny_
     common = (*TINY_TRAIN, files_override(tiny_files), *epochs, "trainer.limit_val_batches=1", "export=false")
     cfg = compose_train(*common)
     metrics, objects = train(cfg)
-    assert calls == [("fit", True), ("test", True)]
+    assert calls == [("fit", False), ("fit", True), ("test", True)]
     module, datamodule = objects["module"], objects["datamodule"]
     assert module.test_names == ["queries_original", "queries_reverse"] == datamodule.test_set_names
     assert len(module.test_acc) == len(module.test_loss) == 2
