@@ -91,3 +91,14 @@ def test_the_store_stays_within_its_bound_dropping_the_least_recently_used(tmp_p
     store.put({row_key("tower", memo_key([9])): bytes(1000)})
     assert store.size_bytes() <= 2500 and len(store) == 2
     assert store.count_present([first]) == 1
+
+
+def test_a_failing_store_is_left_with_a_warning_and_the_tower_describes(minilm_tokenizer, tmp_path, caplog):
+    store = AnswerStore(tmp_path / "answers.sqlite")
+    model = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)
+    store.db.close()  # as a full disk or a damaged file would: every call fails
+    calls = counting(model)
+    rows = answer_rows(minilm_tokenizer)
+    model.describe_all(rows)
+    assert calls["rows"] == len(rows) and len(model.answer_memo) == len(rows)
+    assert "answer store" in caplog.text and "described without it" in caplog.text

@@ -108,7 +108,6 @@ class AnswerStore:
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
         self.db.execute(SCHEMA)
         self.db.commit()
-        self.hits = self.misses = 0
 
     def get(self, keys: Iterable[bytes]) -> dict[bytes, bytes]:
         wanted = list(dict.fromkeys(keys))
@@ -120,8 +119,6 @@ class AnswerStore:
         if found:
             with self.db:
                 self.db.executemany("UPDATE features SET used=? WHERE key=?", [(time.time(), k) for k in found])
-        self.hits += len(found)
-        self.misses += len(wanted) - len(found)
         return found
 
     def put(self, values: dict[bytes, bytes]) -> None:

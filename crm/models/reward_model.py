@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -383,7 +384,9 @@ class RowMemo:
 
 
 class StoreBacking:
-    """A memo's view of an :class:`~crm.models.answer_store.AnswerStore` under one tower fingerprint."""
+    """A memo's view of an :class:`~crm.models.answer_store.AnswerStore` under one tower fingerprint. A
+    store that fails (a full disk, a damaged file) is a cache, not the run: it is left with a warning and
+    the tower describes what it would have given."""
 
     def __init__(self, store, fingerprint: str, tuple_value: bool):
         self.store, self.fingerprint, self.tuple_value = store, fingerprint, tuple_value
@@ -392,12 +395,27 @@ class StoreBacking:
         from crm.models.answer_store import row_key, unpack
 
         keys = {row_key(self.fingerprint, row): row for row in rows}
-        return {keys[k]: unpack(blob, self.tuple_value) for k, blob in self.store.get(keys).items()}
+        stored = self._safely(self.store.get, keys) or {}
+        return {keys[k]: unpack(blob, self.tuple_value) for k, blob in stored.items()}
 
     def put(self, values: dict[bytes, torch.Tensor | tuple]) -> None:
         from crm.models.answer_store import pack, row_key
 
-        self.store.put({row_key(self.fingerprint, row): pack(value) for row, value in values.items()})
+        self._safely(self.store.put, {row_key(self.fingerprint, row): pack(value) for row, value in values.items()})
+
+    def _safely(self, call, argument):
+        import sqlite3
+
+        if getattr(self.store, "failed", False):
+            return None
+        try:
+            return call(argument)
+        except sqlite3.Error as err:
+            self.store.failed = True
+            logging.getLogger(__name__).warning(
+                "the answer store %s failed (%s): answers are described without it from here on", self.store.path, err
+            )
+            return None
 
 
 def _forget_after_loading(model: RewardModel, incompatible_keys) -> None:
