@@ -25,6 +25,8 @@ LIGHTNING_CHATTER = (
     "`Trainer.fit` stopped",
     "Loading `train_dataloader`",
     "Seed set to",
+    "Restoring states from the checkpoint",
+    "Loaded model weights from the checkpoint",
 )
 QUIET_WARNINGS = (
     r".*does not have many workers.*",
