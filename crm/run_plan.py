@@ -90,7 +90,7 @@ def _timed(fn, repeats: int) -> float:
 def _describe_seconds(model, rows: list, sample: int = 16) -> float:
     """Seconds ``model``'s frozen tower (a throwaway copy) takes for all ``rows``: timed on the ``sample``
     longest (whole chunks of one width, as the real pass runs them), scaled by each row's width."""
-    from crm.models.reward_model import FIXED_WIDTH_STEP
+    from crm.models.rows import FIXED_WIDTH_STEP
 
     def width(row) -> int:
         return -(-len(row) // FIXED_WIDTH_STEP) * FIXED_WIDTH_STEP

@@ -12,14 +12,8 @@ from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.rendering import Renderer
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
-from crm.models.reward_model import (
-    CosineClassifier,
-    RewardModel,
-    RowMemo,
-    freeze_lower,
-    in_length_chunks,
-    pool,
-)
+from crm.models.reward_model import CosineClassifier, RewardModel, freeze_lower, pool
+from crm.models.rows import RowMemo, in_length_chunks
 from tests.conftest import ROOT, has_module, require, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model

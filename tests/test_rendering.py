@@ -241,7 +241,8 @@ def test_criteria_pair_reads_the_criteria_and_the_answer_never_the_query(minilm_
 
 
 def test_criteria_list_ends_each_criterion_at_a_separator_and_reads_no_header_or_query(minilm_tokenizer):
-    from crm.models.reward_model import RewardModel, split_at_separators
+    from crm.models.reward_model import RewardModel
+    from crm.models.rows import split_at_separators
 
     renderer = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128, truncate_query=True)
     sample = style_pair("Why is the sky blue?", 1)

@@ -1,0 +1,205 @@
+"""Rows of token ids as the two towers read them: cut, deduplicated, chunked by length, and remembered.
+
+A two-tower CRM reads many short rows (each criterion alone, each answer alone) that repeat within a batch
+and across batches; these helpers read each distinct row once, in batches that waste little padding, and
+remember what a frozen encoder said of each (in memory, and through :class:`StoreBacking` on disk).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import torch
+from torch import nn
+
+
+def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The tokens selected by ``mask`` moved to the front of each row (order kept), right-padded."""
+    order = torch.sort(mask, dim=1, descending=True, stable=True).indices
+    width = int(mask.sum(1).max())
+    return ids.gather(1, order)[:, :width], mask.gather(1, order)[:, :width]
+
+
+# Rows per length chunk (:func:`in_length_chunks`): a random batch of 32 criteria wordings pads 435 real
+# tokens to about 1,250; four sorted chunks of 8 trim most of that (1.30x faster reader steps,
+# benchmarks/reading.py), and chunks of 4 lost the gain to per-call overhead (docs/PERFORMANCE.md).
+CHUNK_ROWS = 8
+
+
+def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int) -> torch.Tensor:
+    """``encode(ids, mask)`` (one output row per input row) run on the rows sorted by length, ``rows`` at
+    a time, each chunk cut to the columns its own rows use: a padded batch costs what its tokens cost.
+    Outputs come back in the input's order; an encoder that ignores masked positions gives the same
+    values (up to float rounding), with left or right padding alike. ``rows`` 0: the batch as it is."""
+    if not rows:
+        return encode(ids, mask)
+    if len(ids) <= rows:
+        keep = mask.bool().any(0)
+        return encode(ids[:, keep], mask[:, keep])
+    order = mask.sum(1).argsort(stable=True)
+    chunks = order.split(rows)
+    outputs = [in_length_chunks(encode, ids[chunk], mask[chunk], rows) for chunk in chunks]
+    return torch.cat(outputs)[order.argsort()]
+
+
+# The frozen tower encodes answers in chunks of this many rows, each row's width rounded up to a multiple
+# of FIXED_WIDTH_STEP (:func:`in_fixed_shapes`): an answer's description is then computed in the same
+# shapes whatever answers share its batch, so a value remembered on disk by one run (or a board) is the
+# value any other run would compute.
+FIXED_ROWS = 8
+FIXED_WIDTH_STEP = 8
+
+
+def in_fixed_shapes(
+    encode, ids: torch.Tensor, mask: torch.Tensor, rows: int = FIXED_ROWS, step: int = FIXED_WIDTH_STEP
+):
+    """``encode(ids, mask)`` per right-padded row, run in chunks of exactly ``rows`` rows whose width is
+    each row's own length rounded up to ``step`` (a short chunk is filled with copies of its first row):
+    a row's output depends on its own tokens, not on its batch-mates. Returns one output per row (a
+    row of ``encode``'s output), in the input's order."""
+    lengths = mask.sum(1)
+    widths = (lengths + step - 1) // step * step
+    outputs: list = [None] * len(ids)
+    order = sorted(range(len(ids)), key=lambda i: (int(widths[i]), i))
+    groups: dict[int, list[int]] = {}
+    for i in order:
+        groups.setdefault(int(widths[i]), []).append(i)
+    for width, members in groups.items():
+        for start in range(0, len(members), rows):
+            chunk = members[start : start + rows]
+            take = torch.tensor(chunk + chunk[:1] * (rows - len(chunk)))
+            chunk_ids = ids.new_zeros(rows, width)
+            chunk_mask = mask.new_zeros(rows, width)
+            used = min(width, ids.size(1))
+            chunk_ids[:, :used], chunk_mask[:, :used] = ids[take, :used], mask[take, :used]
+            for i, value in zip(chunk, encode(chunk_ids, chunk_mask)):
+                outputs[i] = value
+    return outputs
+
+
+def split_at_separators(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Criteria segments ``[CLS] c1 [SEP] c2 [SEP]`` (compacted rows; the separator is each row's last
+    token) as one row per criterion, ``[CLS] c [SEP]``, right-padded: (ids, mask, the segment each row
+    came from)."""
+    pieces, owners = [], []
+    for segment, (row, length) in enumerate(zip(ids.tolist(), mask.sum(1).tolist())):
+        first, body, separator = row[0], row[1:length], row[length - 1]
+        start = 0
+        for end, token in enumerate(body):
+            if token == separator:
+                pieces.append([first, *body[start : end + 1]])
+                owners.append(segment)
+                start = end + 1
+    width = max(map(len, pieces))
+    out_ids = torch.zeros(len(pieces), width, dtype=ids.dtype)
+    out_mask = torch.zeros(len(pieces), width, dtype=mask.dtype)
+    for i, piece in enumerate(pieces):
+        out_ids[i, : len(piece)] = torch.tensor(piece, dtype=ids.dtype)
+        out_mask[i, : len(piece)] = 1
+    return out_ids.to(ids.device), out_mask.to(mask.device), torch.tensor(owners, device=ids.device)
+
+
+def sum_rows(rows: torch.Tensor, owner: torch.Tensor, size: int) -> torch.Tensor:
+    """``size`` sums of ``rows``: row i added to sum ``owner[i]``."""
+    return rows.new_zeros(size, rows.size(1)).index_add_(0, owner, rows)
+
+
+def unique_rows(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The distinct (ids, mask) rows, and for each input row the index of its distinct row."""
+    rows, inverse = torch.unique(torch.cat([ids * mask, mask], dim=1), dim=0, return_inverse=True)
+    width = ids.size(1)
+    return rows[:, :width], rows[:, width:], inverse
+
+
+def encode_unique(encode, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """``encode(ids, mask)`` run once per distinct row: a pair judged under both polarities repeats
+    each criteria text and each answer twice in a batch."""
+    distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
+    return encode(distinct_ids, distinct_mask)[inverse]
+
+
+def pad_rows(rows: list[torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
+    """Rows of different lengths as one right-padded batch, and its mask."""
+    lengths = torch.tensor([len(row) for row in rows])
+    padded = nn.utils.rnn.pad_sequence(rows, batch_first=True)
+    return padded, torch.arange(padded.size(1)) < lengths.unsqueeze(1)
+
+
+class RowMemo:
+    """The outputs of a fixed encoder, remembered per input row (its unpadded token ids), oldest
+    forgotten first beyond ``capacity``.
+
+    A board scores every model's answer under the same criteria, and a user who edits the criteria
+    re-scores the same answers: with two towers, each answer needs describing once per process and
+    each criteria reading once per set of weights.
+    """
+
+    def __init__(self, capacity: int = 32768):
+        self.capacity = capacity
+        self.rows: dict[bytes, torch.Tensor] = {}
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def clear(self) -> None:
+        self.rows.clear()
+
+    def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor, stack: bool = True, backing=None):
+        """``encode(ids, mask)`` for the rows not seen before; the rest from memory. ``encode`` gives one
+        value per row; ``stack=False`` returns the values as a list (rows of other shapes, tuples).
+        ``backing``: a :class:`StoreBacking` asked for the rows memory lacks before they are encoded,
+        and told what is encoded."""
+        keys = [row[keep].numpy().tobytes() for row, keep in zip(ids.cpu(), mask.cpu().bool())]
+        found = {i: self.rows[key] for i, key in enumerate(keys) if key in self.rows}
+        missing = [i for i in range(len(keys)) if i not in found]
+        if missing and backing is not None:
+            stored = backing.get([keys[i] for i in missing])
+            for i in missing:
+                if keys[i] in stored:
+                    found[i] = self.rows[keys[i]] = stored[keys[i]]
+            missing = [i for i in missing if i not in found]
+        if missing:
+            computed = encode(ids[missing], mask[missing])
+            for i, value in zip(missing, computed):
+                found[i] = self.rows[keys[i]] = value
+            if backing is not None:
+                backing.put({keys[i]: found[i] for i in missing})
+        while len(self.rows) > self.capacity:
+            del self.rows[next(iter(self.rows))]
+        values = [found[i] for i in range(len(keys))]
+        return torch.stack(values).to(ids.device) if stack else values
+
+
+class StoreBacking:
+    """A memo's view of an :class:`~crm.models.answer_store.AnswerStore` under one tower fingerprint. A
+    store that fails (a full disk, a damaged file) is a cache, not the run: it is left with a warning and
+    the tower describes what it would have given."""
+
+    def __init__(self, store, fingerprint: str, tuple_value: bool):
+        self.store, self.fingerprint, self.tuple_value = store, fingerprint, tuple_value
+
+    def get(self, rows: list[bytes]) -> dict[bytes, torch.Tensor | tuple]:
+        from crm.models.answer_store import row_key, unpack
+
+        keys = {row_key(self.fingerprint, row): row for row in rows}
+        stored = self._safely(self.store.get, keys) or {}
+        return {keys[k]: unpack(blob, self.tuple_value) for k, blob in stored.items()}
+
+    def put(self, values: dict[bytes, torch.Tensor | tuple]) -> None:
+        from crm.models.answer_store import pack, row_key
+
+        self._safely(self.store.put, {row_key(self.fingerprint, row): pack(value) for row, value in values.items()})
+
+    def _safely(self, call, argument):
+        import sqlite3
+
+        if getattr(self.store, "failed", False):
+            return None
+        try:
+            return call(argument)
+        except sqlite3.Error as err:
+            self.store.failed = True
+            logging.getLogger(__name__).warning(
+                "the answer store %s failed (%s): answers are described without it from here on", self.store.path, err
+            )
+            return None
