@@ -51,7 +51,7 @@ def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Fig
                 start = time.perf_counter()
                 logits = model.criteria_classifier(model.read_criteria(batch["input_ids"], batch["attention_mask"]))
                 labels = batch["labels"]
-                loss = torch.nn.functional.cross_entropy(logits, labels) + polarity_loss(logits, labels)
+                loss = torch.nn.functional.cross_entropy(logits, labels) + polarity_loss(logits, labels, task.paired)
                 loss.backward()
                 optimizer.step()
                 optimizer.zero_grad()

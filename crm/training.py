@@ -332,12 +332,17 @@ def print_summary(summary: dict[str, Any], output_dir: Path) -> None:
         ("seen families", "seen_families_mean", "seen_families_min"),
         ("held-out families", "heldout_families_mean", None),
         ("concise/detailed", "concise_detailed", None),
+        ("human votes", "votes", None),
+        ("quality pairs", "quality", None),
+        ("quality under form", "quality_under_form", None),
     ):
         if head.get(key) is not None:
             ci = head.get(f"{key}_ci")
             line = f"  {label:<18} {head[key]:.3f}" + (f" [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "")
             if extra and head.get(extra) is not None:
                 line += f" (lowest family {head[extra]:.3f})"
+            if head.get(f"{key}_longer_wins") is not None:
+                line += f" (longer wins {head[f'{key}_longer_wins']:.3f})"
             lines.append(line)
     accuracies = [
         f"{name} {summary['metrics'][f'test/{name}/acc']:.3f}"

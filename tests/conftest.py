@@ -239,7 +239,20 @@ def write_answer_corpora(raw: Path, sizes: dict[str, int] | None = None) -> Path
                 per_model.setdefault(model, []).append(json.dumps(record) + "\n")
         for model, lines in per_model.items():
             (raw / corpus / "model_answer" / f"{model}.jsonl").write_text("".join(lines))
+        if corpus == "arena_hard_v0.1":  # a published leaderboard, as Arena-Hard's (the quality pairs' ranking)
+            rows = "".join(f"{model},{score}\n" for model, score in PUBLISHED_SCORES.items())
+            (raw / corpus / "leaderboard.csv").write_text("model,score\n" + rows)
     return raw
+
+
+# The tiny Arena-Hard's published scores: with the 40-point gap, bullets and numbered beat prose and bold.
+PUBLISHED_SCORES = {
+    "model-bullets": 80.0,
+    "model-numbered": 70.0,
+    "model-prose": 40.0,
+    "model-bold": 30.0,
+    "model-short": 5.0,
+}
 
 
 # The five models' habits of ``_model_answers`` as AlpacaEval's ``<model>_<style>`` answer files.

@@ -15,6 +15,7 @@ from crm.data.prepare import MANIFEST_NAME, ensure_prepared, prepare, read_manif
 from crm.data.raw_files import alpaca_eval_corpus
 from crm.data.schema import PreferenceSample, read_samples
 from crm.data.sources import (
+    PAIR_SOURCES,
     SOURCES,
     STYLE_SOURCES,
     VOTE_SOURCES,
@@ -156,7 +157,7 @@ def test_samples_follow_schema_and_are_deterministic(raw: Path, name: str) -> No
 
 
 def test_registries() -> None:
-    assert set(STYLE_SOURCES) | set(VOTE_SOURCES) | {"attribute_pairs"} == set(SOURCES)
+    assert set(STYLE_SOURCES) | set(VOTE_SOURCES) | set(PAIR_SOURCES) == set(SOURCES)
 
 
 # --------------------------------------------------------------------------- style sources

@@ -19,7 +19,11 @@ def normalised(text: str) -> str:
 
 
 def test_every_seen_non_domain_family_has_paraphrases_and_no_heldout_family_does():
-    seen = {name for name, f in FAMILIES.items() if f.kind != "domain" and name not in DEFAULT_HELDOUT_FAMILIES}
+    seen = {
+        name
+        for name, f in FAMILIES.items()
+        if f.kind not in ("domain", "quality") and name not in DEFAULT_HELDOUT_FAMILIES
+    }  # the quality family's wordings are a data file (crm/data/criteria/quality.yaml)
     assert set(TRAIN_PARAPHRASES) == seen
 
 

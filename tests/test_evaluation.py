@@ -281,6 +281,10 @@ def test_evaluate_writes_every_split_and_reference_rows(compose_evaluate, tiny_c
     markdown = (tmp_path / "eval" / "results.md").read_text()
     for text in (*expected, "longer wins", "shorter wins", "pos. consistency", "ECE"):
         assert text in markdown
+    # every scorer's accuracy per source of the seen-criteria set, side by side (the votes beside "longer wins")
+    assert "seen_criteria: accuracy (n) by source, every scorer" in markdown
+    by_source = [line for line in markdown.splitlines() if line.startswith("| longer wins |")]
+    assert by_source and by_source[-1].endswith("| 0.5000 (12) |")
 
 
 def test_evaluate_scores_test_files_with_an_hf_reward_model(compose_evaluate, tmp_path, qwen_tokenizer):

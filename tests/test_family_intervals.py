@@ -81,3 +81,22 @@ def test_pooling_two_sets_drops_what_cannot_be_pooled():
     assert "accuracy/ci" not in pooled and "queries" not in pooled  # the two sets share their queries
     alone = pool_sets([first])["bold"]
     assert alone["accuracy/ci"] == first["bold"]["accuracy/ci"] and alone["queries"] == 6
+
+
+def test_headline_reports_votes_and_quality_apart_from_the_form_families_with_longer_wins_beside():
+    votes = [pair("", f"v{i}") for i in range(8)]  # no family: a human vote under the generic criterion
+    for sample in votes:
+        sample.extra.pop("family")
+    quality = [pair("quality", f"q{i}") for i in range(6)]
+    under_form = [pair("quality_under_form", f"f{i}", "neg") for i in range(6)]
+    form = [pair("bold", f"b{i}") for i in range(6)]
+    samples = votes + quality + under_form + form
+    crm = np.array([i % 2 == 0 for i in range(8)] + [True] * 6 + [False] * 6 + [True] * 6)
+    longer = np.array([True] * 8 + [False] * 18)
+    families = by_family(samples, {"CRM": crm, "longer wins": longer})
+    summary = headline(families, "CRM")
+    assert summary["votes"] == 0.5 and summary["votes_longer_wins"] == 1.0 and len(summary["votes_ci"]) == 2
+    assert summary["quality"] == 1.0 and summary["quality_under_form"] == 0.0
+    assert summary["quality_longer_wins"] == 0.0
+    assert summary["seen_families"] == 1 and summary["seen_families_mean"] == 1.0  # quality is not a form family
+    assert families["quality_under_form"]["kind"] == "quality"

@@ -2,6 +2,7 @@
 quickstart's two stages end to end (the reader taught, then held fixed while the head learns)."""
 
 import json
+from functools import partial
 
 import pytest
 import torch
@@ -23,16 +24,18 @@ HELDOUT = ["hedging", "examples"]
 
 def test_the_reading_task_holds_out_families_and_test_wording():
     task = reading_task(HELDOUT)
-    families = {family for family, _ in task.classes}
+    paired = task.classes[: task.paired]
+    families = {family for family, _ in paired}
     assert families == {n for n, f in FAMILIES.items() if f.verified} - set(HELDOUT)
-    assert len(task.classes) == 2 * len(families) and all(p in ("pos", "neg") for _, p in task.classes)
+    assert len(paired) == 2 * len(families) and all(p in ("pos", "neg") for _, p in paired)
+    assert task.classes[task.paired :] == [("quality", "pos")]  # one polarity: nobody asks for the worse answer
     train_texts = {text for text, _ in task.train}
     assert task.test and not train_texts & {text for text, _ in task.test}  # test-only wording stays unseen
     assert {label for _, label in task.train} == set(range(len(task.classes)))
     assert reading_task(HELDOUT) == task  # deterministic
-    # classes come in (pos, neg) pairs of one family: what polarity_loss relies on
-    assert all(task.classes[i] == (task.classes[i + 1][0], "pos") for i in range(0, len(task.classes), 2))
-    assert all(task.classes[i][1] == "neg" for i in range(1, len(task.classes), 2))
+    # the paired classes come in (pos, neg) pairs of one family: what polarity_loss relies on
+    assert all(task.classes[i] == (task.classes[i + 1][0], "pos") for i in range(0, task.paired, 2))
+    assert all(task.classes[i][1] == "neg" for i in range(1, task.paired, 2))
 
 
 def test_a_dev_share_keeps_training_wordings_from_the_reader_the_same_way_everywhere():
@@ -48,16 +51,20 @@ def test_a_dev_share_keeps_training_wordings_from_the_reader_the_same_way_everyw
 
 def test_the_polarity_term_weighs_only_the_same_familys_other_polarity():
     labels = torch.tensor([0, 3])  # family 0 "pos", family 1 "neg"
-    logits = torch.zeros(2, 6)
-    assert polarity_loss(logits, labels).item() == pytest.approx(torch.log(torch.tensor(2.0)).item())
+    logits = torch.zeros(2, 7)  # three paired families, then a class of one polarity (quality)
+    loss = partial(polarity_loss, paired=6)
+    assert loss(logits, labels).item() == pytest.approx(torch.log(torch.tensor(2.0)).item())
     other_family = logits.clone()
     other_family[0, 4], other_family[1, 0] = 9.0, 9.0  # another family's class, however likely
-    assert polarity_loss(other_family, labels).item() == pytest.approx(polarity_loss(logits, labels).item())
+    assert loss(other_family, labels).item() == pytest.approx(loss(logits, labels).item())
     misread = logits.clone()
     misread[0, 1], misread[1, 2] = 3.0, 3.0  # the right family, the other polarity
     read = logits.clone()
     read[0, 0], read[1, 3] = 3.0, 3.0
-    assert polarity_loss(misread, labels) > 3.0 > 0.05 > polarity_loss(read, labels)
+    assert loss(misread, labels) > 3.0 > 0.05 > loss(read, labels)
+    # the unpaired class has no other polarity: it adds nothing, and alone gives no loss at all
+    assert loss(torch.zeros(3, 7), torch.tensor([0, 3, 6])).item() == pytest.approx(loss(logits, labels).item())
+    assert loss(logits[:1], torch.tensor([6])).item() == 0.0
 
 
 def reader_cfg(compose_train, steps: int = 3):
@@ -79,7 +86,7 @@ def test_the_reader_is_taught_then_frozen_again_and_a_rerun_loads_it(compose_tra
     before = {k: v.clone() for k, v in model.backbone.state_dict().items()}
     summary = pretrain_reader(cfg, model, minilm_tokenizer, tmp_path)
     after = model.backbone.state_dict()
-    assert summary["steps"] == 3 and summary["classes"] == 2 * (sum(f.verified for f in FAMILIES.values()) - 2)
+    assert summary["steps"] == 3 and summary["classes"] == 2 * (sum(f.verified for f in FAMILIES.values()) - 2) + 1
     assert 0.0 <= summary["test_wording_acc"] <= 1.0
     assert not torch.equal(after["encoder.layer.1.output.dense.weight"], before["encoder.layer.1.output.dense.weight"])
     assert torch.equal(after["embeddings.word_embeddings.weight"], before["embeddings.word_embeddings.weight"])

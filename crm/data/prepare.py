@@ -9,6 +9,7 @@ half-way leaves no manifest and is redone next time.
 from __future__ import annotations
 
 import fcntl
+import inspect
 import json
 import logging
 import time
@@ -21,12 +22,18 @@ from typing import Any
 
 from rich.console import Console
 
+from crm.data import published
 from crm.data.conversion import stable_hash
+from crm.data.criteria import grammar, quality_pairs, verifiers
 from crm.data.criteria import pairs as attribute_pairs
+from crm.data.criteria import profile as profile_module
+from crm.data.criteria.paraphrases import TRAIN_PARAPHRASES
+from crm.data.criteria.texts import CRITERIA_TEXTS
+from crm.data.criteria.wording_files import QUALITY_WORDINGS
 from crm.data.criteria_pools import CRITERIA_POOLS
 from crm.data.raw_files import RAW_HINT
 from crm.data.schema import PreferenceSample, write_samples
-from crm.data.sources import SOURCES
+from crm.data.sources import PAIR_SOURCES, SOURCES
 from crm.data.splits import (
     ALL_SPLITS,
     DEFAULT_FRACTIONS,
@@ -75,10 +82,18 @@ def _settings(
         "fractions": validate_fractions(fractions),
         "criteria_pools": stable_hash(json.dumps(CRITERIA_POOLS, sort_keys=True)),
     }
-    if "attribute_pairs" in sources:
+    if set(PAIR_SOURCES) & set(sources):
         options = attribute_pairs.PairOptions.from_mapping({"fractions": fractions, **(attributes or {})})
-        settings |= {"attributes": options.as_dict(), "taxonomy": attribute_pairs.taxonomy_fingerprint()}
+        settings |= {"attributes": options.as_dict(), "taxonomy": taxonomy_fingerprint()}
     return settings
+
+
+def taxonomy_fingerprint() -> str:
+    """A digest of the criteria texts and of the code that measures and pairs answers: the pairs change
+    when any of them does, so a prepared cache built with other code is rebuilt, never reused."""
+    modules = (verifiers, profile_module, grammar, attribute_pairs, quality_pairs, published)
+    code = "".join(inspect.getsource(m) for m in modules)
+    return stable_hash(json.dumps([CRITERIA_TEXTS, TRAIN_PARAPHRASES, QUALITY_WORDINGS], sort_keys=True) + code)
 
 
 def _label_counts(samples: list[PreferenceSample]) -> dict[str, int]:
@@ -89,7 +104,7 @@ def _label_counts(samples: list[PreferenceSample]) -> dict[str, int]:
 def _prepare_source(name: str, raw_dir: Path, out_dir: Path, settings: dict[str, Any]) -> dict[str, Any]:
     """Convert, split and write one source; returns its manifest entry."""
     converter = SOURCES[name]
-    if name == attribute_pairs.SOURCE:
+    if name in PAIR_SOURCES:
         result = converter(raw_dir, settings["seed"], attribute_pairs.PairOptions.from_mapping(settings["attributes"]))
     else:
         result = converter(raw_dir, settings["seed"])

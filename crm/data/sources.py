@@ -29,6 +29,7 @@ from typing import Any
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
 from crm.data.criteria.pairs import build_attribute_pairs
+from crm.data.criteria.quality_pairs import build_quality_pairs
 from crm.data.criteria_pools import GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.raw_files import (
     ALPACA_STYLES,
@@ -331,6 +332,12 @@ def convert_attribute_pairs(raw_dir: Path, seed: int, options: Any = None) -> Co
     return build_attribute_pairs(raw_dir, seed, options)
 
 
+def convert_quality_pairs(raw_dir: Path, seed: int, options: Any = None) -> ConversionResult:
+    """Arena-Hard answers of models its published leaderboard ranks far apart, the stronger one preferred
+    (see :mod:`crm.data.criteria.quality_pairs`; ``options`` is the attribute pairs' ``PairOptions``)."""
+    return build_quality_pairs(raw_dir, seed, options)
+
+
 Converter = Callable[..., ConversionResult]
 
 SOURCES: dict[str, Converter] = {
@@ -341,4 +348,6 @@ SOURCES: dict[str, Converter] = {
     "dsp_helpful": convert_dsp_helpful,
     "dsp_webgpt": convert_dsp_webgpt,
     "attribute_pairs": convert_attribute_pairs,
+    "quality_pairs": convert_quality_pairs,
 }
+PAIR_SOURCES = ("attribute_pairs", "quality_pairs")  # built with the attribute-pair options

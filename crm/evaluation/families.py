@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from crm.data.criteria.taxonomy import FAMILIES
+from crm.data.criteria.quality_pairs import QUALITY_UNDER_FORM
+from crm.data.criteria.taxonomy import FAMILIES, QUALITY
 from crm.data.criteria_pools import STYLE_TOPICS
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
@@ -27,7 +28,8 @@ CONCISE_STYLES = "concise_detailed"  # the AlpacaEval concise/verbose pairs
 # all), so such a family gets no interval; its query count is shown instead
 MIN_QUERIES_FOR_INTERVAL = 5
 DESCRIPTION = ("kind", "seen", "n", "queries", "n_pos", "n_neg")  # a family's entry apart from its accuracies
-VOTES = "general"
+VOTES = "general"  # human votes under the generic criterion
+LONGER = "longer wins"  # the length rule's scorer name (crm.evaluation.scorers.LengthScorer)
 
 
 def family_of(sample: PreferenceSample) -> tuple[str, str]:
@@ -90,6 +92,8 @@ def merge_scorers(per_scorer: Mapping[str, Mapping[str, dict]], metric: str = "a
 def kind_of(family: str) -> str:
     if family in FAMILIES:
         return FAMILIES[family].kind
+    if family == QUALITY_UNDER_FORM:
+        return FAMILIES[QUALITY].kind
     return "length" if family == CONCISE_STYLES else "votes" if family == VOTES else "domain"
 
 
@@ -151,11 +155,20 @@ def headline(
     families: Mapping[str, dict], scorer: str, intervals: Mapping[str, list[float]] | None = None
 ) -> dict[str, float | list[float] | None]:
     """The acceptance figures: mean (and min) over seen verified families, mean over held-out ones,
-    and the concise/detailed pairs; with ``intervals`` (:func:`family_mean_intervals`) the means' 95%
+    the concise/detailed pairs, the human votes and the quality pairs (with "longer wins" beside
+    them where it was scored); with ``intervals`` (:func:`family_mean_intervals`) the means' 95%
     intervals."""
     seen = [v[scorer] for f, v in families.items() if _verified(f) and v["seen"]]
     held = [v[scorer] for f, v in families.items() if _verified(f) and not v["seen"]]
     concise = families.get(CONCISE_STYLES, {}).get(scorer)
+    quality = {}
+    for name, family in (("votes", VOTES), ("quality", QUALITY), ("quality_under_form", QUALITY_UNDER_FORM)):
+        entry = families.get(family, {})
+        quality[name] = entry.get(scorer)
+        if entry.get(f"{scorer}/ci"):
+            quality[f"{name}_ci"] = entry[f"{scorer}/ci"]
+        if entry.get(LONGER) is not None:
+            quality[f"{name}_longer_wins"] = entry[LONGER]
     return {
         "seen_families_mean": float(np.mean(seen)) if seen else None,
         "seen_families_min": float(np.min(seen)) if seen else None,
@@ -163,5 +176,6 @@ def headline(
         "concise_detailed": concise,
         "seen_families": len(seen),
         "heldout_families": len(held),
+        **quality,
         **(intervals or {}),
     }

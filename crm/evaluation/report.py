@@ -59,6 +59,20 @@ def source_table(scorer: str, per_set: Mapping[str, dict]) -> Table_:
     return f"{scorer}: accuracy (n) by source", ["test set", *sources], rows
 
 
+def scorers_by_source_table(results: Mapping[str, Mapping[str, dict]], test_set: str) -> Table_:
+    """Rows: scorers (the CRM and the length rules); columns: accuracy (n) per data source of one test
+    set: the human votes per source beside "longer wins"."""
+    per_scorer = {
+        name: per_set[test_set].get("by_source", {}) for name, per_set in results.items() if test_set in per_set
+    }
+    sources = sorted({s for by_source in per_scorer.values() for s in by_source})
+    rows = [
+        [name, *(f"{fmt(b[s]['accuracy'])} ({b[s]['n']})" if s in b else "-" for s in sources)]
+        for name, b in per_scorer.items()
+    ]
+    return f"{test_set}: accuracy (n) by source, every scorer", ["scorer", *sources], rows
+
+
 def headline_caption(headline: Mapping[str, Any]) -> str:
     """The acceptance figures of :func:`crm.evaluation.families.headline` in one sentence, with intervals."""
 

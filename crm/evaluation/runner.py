@@ -21,6 +21,7 @@ from crm.evaluation.report import (
     accuracy_table,
     detail_table,
     family_table,
+    scorers_by_source_table,
     source_table,
 )
 from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
@@ -95,6 +96,7 @@ def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
 
 FAMILY_TITLE = "Accuracy per criteria family (held-out queries, both polarities; * = never seen in training)"
 FAMILY_SETS = ("seen_criteria", "new_criteria")  # the unperturbed held-out-query sets
+SEEN = FAMILY_SETS[0]  # its sources' accuracies, every scorer side by side
 
 
 def family_results(results: dict[str, dict[str, dict]], crm_name: str) -> dict:
@@ -201,6 +203,8 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
     if families:
         scorer_names = [cfg.name, *(n for n in scorers if n != cfg.name)]
         tables.append(family_table(families["by_family"], scorer_names, FAMILY_TITLE, families["headline"]))
+    if SEEN in next(iter(results.values()), {}):
+        tables.append(scorers_by_source_table(results, SEEN))
     for name, scorer in scorers.items():
         if scorer.criteria_aware:
             tables += [detail_table(name, results[name]), source_table(name, results[name])]

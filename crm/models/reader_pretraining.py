@@ -54,6 +54,7 @@ class CriteriaReading(ClipsFusedOptimizers):
         classifier_lr: float,
         warmup_ratio: float,
         polarity_weight: float = 0.0,
+        paired: int | None = None,
     ):
         super().__init__()
         self.save_hyperparameters(ignore=["model", "optimizer", "scheduler"])
@@ -78,7 +79,8 @@ class CriteriaReading(ClipsFusedOptimizers):
         logits = self(batch["input_ids"], batch["attention_mask"]).float()
         loss = nn.functional.cross_entropy(logits, batch["labels"])
         if self.hparams.polarity_weight:
-            loss = loss + self.hparams.polarity_weight * polarity_loss(logits, batch["labels"])
+            paired = self.hparams.paired if self.hparams.paired is not None else logits.size(-1)
+            loss = loss + self.hparams.polarity_weight * polarity_loss(logits, batch["labels"], paired)
         return loss, logits
 
     def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
@@ -102,12 +104,17 @@ class CriteriaReading(ClipsFusedOptimizers):
         return with_schedule(self, self.optimizer_factory(groups))
 
 
-def polarity_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+def polarity_loss(logits: torch.Tensor, labels: torch.Tensor, paired: int) -> torch.Tensor:
     """Cross-entropy between each label's class and the same family's other polarity alone.
 
     The reader's commonest error is the right family read with the wrong polarity, which inverts a
-    judgement; this term weighs that choice beside the all-class one. Classes come in (pos, neg) pairs,
-    as :func:`crm.data.criteria.wordings.reading_task` orders them."""
+    judgement; this term weighs that choice beside the all-class one. The first ``paired`` classes come
+    in (pos, neg) pairs, as :func:`crm.data.criteria.wordings.reading_task` orders them; a class after
+    them has no other polarity and adds nothing."""
+    keep = labels < paired
+    if not keep.any():
+        return logits.new_zeros(())
+    labels, logits = labels[keep], logits[keep]
     pair = torch.stack([labels - labels % 2, labels - labels % 2 + 1], dim=1)
     return nn.functional.cross_entropy(logits.gather(1, pair), labels % 2)
 
@@ -200,6 +207,7 @@ def reading_setup(cfg: DictConfig, model: RewardModel, tokenizer) -> tuple[Crite
         classifier_lr=options.classifier_lr,
         warmup_ratio=cfg.optim.warmup_ratio,
         polarity_weight=options.get("polarity_weight", 0.0),
+        paired=task.paired,
     )
     return module, train_loader, task
 

@@ -5,6 +5,9 @@
     python -m crm.usl topics --corpus arena_hard      # topics, their query counts (and cluster mapping)
     python -m crm.usl fidelity --ckpt RUN --corpus arena_hard [--families bullet_points,hedging] [--out DIR]
                                                       # board fidelity per criteria family (crm/usl/fidelity.py)
+    python -m crm.usl agreement --ckpt RUN --corpus arena_hard [--out DIR]
+                                                      # boards under quality criteria against the published
+                                                      # ranking (crm/usl/agreement.py)
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from pathlib import Path
 from rich.console import Console
 
 from crm.config import cache_root, default_raw_dir
+from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.criteria.texts import TEST_ONLY
+from crm.data.published import LEADERBOARD_FILE
 from crm.precision import ENGINES, PRECISIONS
 from crm.usl.board import board_kendall_tau
-from crm.usl.corpus import load_named_corpus
+from crm.usl.corpus import corpus_dir, load_named_corpus
 from crm.usl.report import print_board, write_board
 
 
@@ -40,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crm-usl", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("command", nargs="?", default="board", choices=["board", "topics", "fidelity"])
+    parser.add_argument("command", nargs="?", default="board", choices=["board", "topics", "fidelity", "agreement"])
     parser.add_argument("--corpus", default="mt_bench", help="mt_bench, arena_hard or a corpus directory")
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--ckpt", type=Path, help="a CRM: training run directory or its export/")
@@ -84,6 +89,19 @@ def _parser() -> argparse.ArgumentParser:
         default="val,test",
         help="splits whose queries are used (never train; 'test' is half the cost)",
     )
+    agreement = parser.add_argument_group(
+        "agreement (also --criteria: boards under these instead, --split-seed, --query-splits)"
+    )
+    agreement.add_argument(
+        "--heldout-models",
+        default=",".join(DEFAULT_HELDOUT_MODELS),
+        help="models held out of training, reported apart (default: the data's)",
+    )
+    agreement.add_argument(
+        "--reference",
+        type=Path,
+        help="published scores, CSV with model,score (default: leaderboard.csv beside the corpus)",
+    )
     return parser
 
 
@@ -109,6 +127,29 @@ def fidelity_command(args: argparse.Namespace, corpus, argv: list[str], console:
     )  # fmt: skip
 
 
+def agreement_command(args: argparse.Namespace, corpus, argv: list[str], console: Console) -> None:
+    """``crm-usl agreement``: boards under quality criteria against the published ranking (crm/usl/agreement.py)."""
+    from crm.data.published import match_models, read_published_scores
+    from crm.usl.agreement import run_agreement
+    from crm.usl.fidelity import heldout_queries
+
+    path = args.reference or corpus_dir(args.corpus, args.raw_dir or default_raw_dir()) / LEADERBOARD_FILE
+    reference = match_models(read_published_scores(path), corpus.models)
+    splits = [x.strip() for x in args.query_splits.split(",") if x.strip()]
+    qids = heldout_queries(corpus, args.split_seed, splits=splits)
+    wordings = [(c, "given") for c in args.criteria] or None
+    heldout = [m.strip() for m in args.heldout_models.split(",") if m.strip()]
+    meta = {
+        "command": shlex.join(["crm-usl", *argv]),
+        "crm": str(args.ckpt),
+        "reference": str(path),
+        "query_splits": splits,
+    }
+    run_agreement(
+        engine_of(args), corpus, reference, qids, heldout, wordings, args.baseline, args.rounds, args.out, meta, console
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = _parser().parse_args(argv)
@@ -126,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.command == "fidelity":
             fidelity_command(args, corpus, argv, console)
+            return 0
+        if args.command == "agreement":
+            agreement_command(args, corpus, argv, console)
             return 0
         engine = engine_of(args)
         topics = [t.strip() for t in args.topics.split(",") if t.strip()]

@@ -8,6 +8,11 @@ from pathlib import Path
 from crm.data.corpus import CORPUS_DIRS, DEFAULT_BASELINES, Corpus, load_corpus
 
 
+def corpus_dir(name: str, raw_dir: str | Path) -> Path:
+    """Where a named corpus (or a corpus directory given by path) lives."""
+    return Path(raw_dir) / CORPUS_DIRS[name] if name in CORPUS_DIRS else Path(name)
+
+
 def load_named_corpus(name: str, raw_dir: str | Path) -> Corpus:
     """``mt_bench`` or ``arena_hard`` from the raw data directory, or any corpus directory by path."""
     if name in CORPUS_DIRS:

@@ -24,6 +24,7 @@ Everything is deterministic given the seed (record generators from hashlib, no s
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 import multiprocessing
 import os
@@ -40,7 +41,6 @@ from typing import Any
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
 from crm.data.corpus import CORPUS_DIRS, Corpus, load_corpus
-from crm.data.criteria import grammar
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
@@ -52,8 +52,20 @@ log = logging.getLogger(__name__)
 
 SOURCE = "attribute_pairs"
 ALPACA_EVAL = "alpaca_eval"  # AlpacaEval's instructions, answered by 4 models in 2 styles each
-# Whole models never seen in training: their answers appear only in test pairs.
-DEFAULT_HELDOUT_MODELS = ("claude-3-5-sonnet-20240620", "llama-3.1-70b-instruct", "gemma-2-9b-it", "vicuna-13b-v1.3")
+# Whole models never seen in training: their answers (and published scores) appear only in test pairs
+# and boards. Seven of them have an Arena-Hard score, spread from its top to its bottom, so a board of
+# the held-out models alone can be checked against the published ranking (crm.usl.agreement).
+DEFAULT_HELDOUT_MODELS = (
+    "claude-3-5-sonnet-20240620",
+    "gemini-1.5-pro-api-0514",
+    "llama-3.1-70b-instruct",
+    "claude-3-haiku-20240307",
+    "gpt-3.5-turbo-0125",
+    "phi-3-mini-128k-instruct",
+    "vicuna-33b",
+    "gemma-2-9b-it",
+    "vicuna-13b-v1.3",
+)
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,12 @@ class PairOptions:
     # instead of the hand-written paraphrases; test criteria are always hand-written, test-only wording.
     grammar_share: float = 0.25
     max_length_ratio: float = 1.5
+    # Quality pairs (crm.data.criteria.quality_pairs): two models at least this many points apart in the
+    # corpus's published leaderboard, the stronger one's answer preferred
+    quality_gap: float = 40.0
+    quality_per_query: int = 4  # pairs per train/val query
+    quality_per_query_test: int = 6
+    quality_form_share: float = 0.3  # judged under a form criterion both answers meet, not a quality wording
     # What a small-budget CRM sees of a long answer: its head and tail (see crm.data.rendering). A pair
     # counts only if that view does not contradict the verdicts, so no label rests on text the model never sees.
     # About 70 words fit MiniLM's 96 answer tokens; null: judge the full answers only.
@@ -298,15 +316,11 @@ def build_attribute_pairs(
     spare: dict[str, list[list[Callable[[], PreferenceSample]]]] = defaultdict(list)  # family -> per query
     alternate: Counter = Counter()
     for corpus_name in options.corpora + options.training_corpora:
-        corpus = _load_pair_corpus(Path(raw_dir), corpus_name)
-        qids = sorted(corpus.queries)
+        corpus = load_pair_corpus(Path(raw_dir), corpus_name)
         if corpus_name in options.training_corpora:  # test queries are left out before their answers are measured
-            kept = [q for q in qids if split_of(corpus.queries[q].text, seed, options.fractions) != "test"]
-            result.counts["training_corpora_test_queries_skipped"] += len(qids) - len(kept)
-            qids = kept
-        answers_of = [{m: a[qid] for m, a in corpus.answers.items() if a.get(qid, "").strip()} for qid in qids]
-        measured_of = _measure_all(answers_of, options.visible_words, workers)
-        for qid, answers, measured in zip(qids, answers_of, measured_of):
+            skipped = [q for q, x in corpus.queries.items() if split_of(x.text, seed, options.fractions) == "test"]
+            result.counts["training_corpora_test_queries_skipped"] += len(skipped)
+        for qid, answers, measured in measured_answers(corpus, options, workers, seed):
             query = corpus.queries[qid].text
             result.counts["answers_missing_or_empty"] += len(corpus.answers) - len(answers)
             result.counts["queries"] += 1
@@ -345,11 +359,32 @@ def build_attribute_pairs(
     return result
 
 
-def _load_pair_corpus(raw_dir: Path, name: str) -> Corpus:
+def load_pair_corpus(raw_dir: Path, name: str) -> Corpus:
     """A leaderboard corpus, or AlpacaEval's instructions with each model's answers in both styles."""
     if name == ALPACA_EVAL:
         return alpaca_eval_corpus(raw_dir)
     return load_corpus(raw_dir / CORPUS_DIRS[name], name)
+
+
+# digest of the answers measured -> their measurement: the form pairs and the quality pairs of one
+# preparation measure each answer once
+_MEASURED: dict[str, list[Measured]] = {}
+
+
+def measured_answers(
+    corpus: Corpus, options: PairOptions, workers: int | None = None, seed: int | None = None
+) -> list[tuple[str, dict[str, str], Measured]]:
+    """(question id, its non-empty answers by model, :func:`_measure` of them) for each query of a corpus,
+    in question-id order; a ``training_corpora`` corpus without its test queries (``seed``'s split).
+    Remembered for the life of the process, keyed by the answers' content."""
+    qids = sorted(corpus.queries)
+    if corpus.name in options.training_corpora:
+        qids = [q for q in qids if split_of(corpus.queries[q].text, seed, options.fractions) != "test"]
+    answers_of = [{m: a[qid] for m, a in corpus.answers.items() if a.get(qid, "").strip()} for qid in qids]
+    key = stable_hash(json.dumps([answers_of, options.visible_words], sort_keys=True), 32)
+    if key not in _MEASURED:
+        _MEASURED[key] = _measure_all(answers_of, options.visible_words, workers)
+    return list(zip(qids, answers_of, _MEASURED[key]))
 
 
 def _top_up(samples: list[PreferenceSample], spare: list[list[Callable[[], PreferenceSample]]], floor: int,
@@ -374,22 +409,6 @@ def _balance_lengths(samples: list[PreferenceSample], rng: random.Random, counts
     keep = min(len(longer), len(shorter))
     counts[f"{family}/dropped_length_balance"] += len(samples) - 2 * keep
     return rng.sample(longer, keep) + rng.sample(shorter, keep)
-
-
-def taxonomy_fingerprint() -> str:
-    """A digest of the criteria texts and of the code that measures and pairs answers: the pairs change
-    when any of them does, so a prepared cache built with other code is rebuilt, never reused."""
-    import inspect
-    import json
-    import sys
-
-    from crm.data.criteria import profile as profile_module
-    from crm.data.criteria import verifiers
-    from crm.data.criteria.paraphrases import TRAIN_PARAPHRASES
-    from crm.data.criteria.texts import CRITERIA_TEXTS
-
-    code = "".join(inspect.getsource(m) for m in (verifiers, profile_module, grammar, sys.modules[__name__]))
-    return stable_hash(json.dumps([CRITERIA_TEXTS, TRAIN_PARAPHRASES], sort_keys=True) + code)
 
 
 def family_counts(counts: Mapping[str, int]) -> dict[str, dict[str, int]]:

@@ -3,7 +3,7 @@
 A family is one property X ("uses bullet points", "plain everyday words"). Users ask for X ("pos") or
 for its opposite ("neg", often phrased negatively: "no bullet points, please"). Each family has
 
-- a *kind* (length, format, audience, register, sentence, content, opening, domain) for reporting;
+- a *kind* (length, format, audience, register, sentence, content, opening, domain, quality) for reporting;
 - a *topic*: families that describe correlated properties share one, so topic-aware ``add`` noise
   never adds a criterion about, say, headings to a pair that differs in bullet points;
 - a *verifier* (:mod:`crm.data.criteria.verifiers`) that measures X on an answer, or ``None`` for the
@@ -20,6 +20,7 @@ from crm.data.criteria import grammar
 from crm.data.criteria.paraphrases import TRAIN_PARAPHRASES
 from crm.data.criteria.texts import CRITERIA_TEXTS, POLARITIES, TEST_ONLY
 from crm.data.criteria.verifiers import VERIFIERS, Verifier
+from crm.data.criteria.wording_files import QUALITY_WORDINGS
 from crm.data.criteria_pools import CRITERIA_POOLS
 
 
@@ -50,6 +51,13 @@ class Family:
         composed = grammar.wordings(self.name, polarity) if self.name in grammar.POLES else ()
         if wording == "grammar":
             return composed
+        if self.kind == "quality":  # one polarity, wordings in quality.yaml
+            texts = QUALITY_WORDINGS[wording] if polarity == "pos" and wording in QUALITY_WORDINGS else ()
+            if wording == "all":
+                texts = QUALITY_WORDINGS["train"] + QUALITY_WORDINGS["test"] if polarity == "pos" else ()
+            if wording not in ("train", "test", "all", "grammar"):
+                raise ValueError(f"unknown wording {wording!r}; expected train, test, grammar or all")
+            return texts
         if self.kind == "domain":
             pool = tuple(CRITERIA_POOLS[self.topic])  # DSP styles: one pool per style, no opposite
             texts = pool if polarity == "pos" else ()
@@ -103,6 +111,9 @@ FAMILIES: dict[str, Family] = {
         _f("pros_cons", "content", "coverage", "pros and cons", "no pros/cons weighing"),
         _f("preamble", "opening", "framing", "a friendly opener ('Sure!')", "answers directly"),
         _f("closing_offer", "opening", "framing", "an offer of more help at the end", "no closing offer"),
+        # The better answer, whatever its form: labelled by a public leaderboard's ranking of the models
+        # (crm.data.criteria.quality_pairs) and by human votes, never by a verifier.
+        _f("quality", "quality", "quality", "the better answer (correct, helpful)", "", length_matched=False),
         # DSP domain styles: verified by the data (each answer was written in its style), criteria pools per style.
         _f("academic", "domain", "academic", "formal academic style", ""),
         _f("business", "domain", "business", "professional business style", ""),
@@ -113,6 +124,7 @@ FAMILIES: dict[str, Family] = {
 }
 
 VERIFIED_FAMILIES = tuple(name for name, f in FAMILIES.items() if f.verified)
+QUALITY = "quality"
 # Never seen in training (pairs, criteria and noise alike): one per kind of property, each with a seen
 # relative, so the test asks whether criteria-reading transfers, not whether one word was memorised.
 DEFAULT_HELDOUT_FAMILIES = ("closing_offer", "examples", "first_person", "hedging", "short_sentences")

@@ -1,6 +1,6 @@
 """The criteria-reading task: which (family, polarity) a criteria text asks for.
 
-Classes are the seen verified families in both polarities; the training wordings are the
+Classes are the seen verified families in both polarities and the quality family; the training wordings are the
 hand-written ones less the test-only ones, the training paraphrases and the stance grammar's; the
 test wordings are the test-only ones every CRM is judged with, never trained on. A dev share of the
 training wordings can be kept from the reader to choose its settings on (the test-only wordings are
@@ -13,7 +13,7 @@ import zlib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from crm.data.criteria.taxonomy import FAMILIES
+from crm.data.criteria.taxonomy import FAMILIES, QUALITY
 from crm.data.criteria.texts import POLARITIES
 
 Labelled = list[tuple[str, int]]
@@ -26,6 +26,11 @@ class ReadingTask:
     test: Labelled
     dev: Labelled = field(default_factory=list)  # training wordings kept from the reader (``dev_share``)
 
+    @property
+    def paired(self) -> int:
+        """How many leading classes come in (pos, neg) pairs of one family."""
+        return sum(family != QUALITY for family, _ in self.classes)
+
 
 def in_dev(text: str, share: float) -> bool:
     """Whether a training wording belongs to the dev share (in tenths): a stable hash, the same on every machine."""
@@ -33,8 +38,10 @@ def in_dev(text: str, share: float) -> bool:
 
 
 def reading_task(heldout: Collection[str], dev_share: float = 0.0) -> ReadingTask:
-    """The (family, polarity) classes of the verified families outside ``heldout``, with their wordings."""
+    """The (family, polarity) classes of the verified families outside ``heldout``, in (pos, neg) pairs,
+    then the quality family's one class (nobody asks for the worse answer), with their wordings."""
     classes = [(n, p) for n, f in FAMILIES.items() if f.verified and n not in heldout for p in POLARITIES]
+    classes.append((QUALITY, "pos"))
     train: Labelled = []
     test: Labelled = []
     dev: Labelled = []

@@ -1,0 +1,129 @@
+"""How much answer quality a frozen answer-only description holds: a linear probe.
+
+Each answer is described as the CPU CRM's answer tower sees it (the pretrained MiniLM alone, never
+the query), plus its layout (crm.data.layout) and log length. A logistic regression on the difference
+of two answers' features is fitted
+
+- on Arena-Hard's quality pairs (train queries, the training models only, two models at least
+  ``--gap`` points apart in the published scores), and judged by the board it gives on the queries
+  outside training against the published ranking, over all scored models and over the held-out ones;
+- on the human votes' training splits, and judged on their test splits, beside "longer wins".
+
+What it measures is the ceiling of a linear head over these features, fitted to convergence:
+
+    python experiments/quality_probe.py --processed data/processed [--gap 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+from scipy.stats import spearmanr
+from sklearn.linear_model import LogisticRegression
+
+from crm.config import default_raw_dir
+from crm.data.corpus import CORPUS_DIRS, load_corpus
+from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
+from crm.data.layout import layout_features
+from crm.data.published import corpus_scores
+from crm.data.sources import VOTE_SOURCES
+from crm.data.splits import split_of
+from crm.text_encoder import SentenceEncoder
+
+BASELINE = "gpt-4-0314"
+
+
+def describe(encoder: SentenceEncoder, texts: list[str]) -> np.ndarray:
+    """Embedding (shortest first, bf16 where the CPU runs it), layout and log length of each text."""
+    order = np.argsort([len(t) for t in texts])
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        embedded = encoder.encode([texts[i] for i in order]).numpy()
+    out = np.empty_like(embedded)
+    out[order] = embedded
+    extra = np.array([[*layout_features(t), np.log1p(len(t))] for t in texts])
+    return np.concatenate([out, extra], axis=1)
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> LogisticRegression:
+    """A symmetric pairwise probe: each difference shown both ways."""
+    return LogisticRegression(max_iter=3000).fit(np.concatenate([x, -x]), np.concatenate([y, 1 - y]))
+
+
+def arena(encoder: SentenceEncoder, raw: Path, gap: float) -> dict:
+    corpus = load_corpus(raw / CORPUS_DIRS["arena_hard"], "arena_hard")
+    scores = corpus_scores(raw / CORPUS_DIRS["arena_hard"], corpus.answers)
+    qids = sorted(corpus.queries)
+    split = {q: split_of(corpus.queries[q].text, 0) for q in qids}
+    models = sorted(corpus.answers)
+    feats = {m: describe(encoder, [corpus.answers[m].get(q, "") for q in qids]) for m in models}
+    train_models = [m for m in models if m in scores and m not in DEFAULT_HELDOUT_MODELS]
+    x, y = [], []
+    for i, q in enumerate(qids):
+        if split[q] != "train":
+            continue
+        for s in train_models:
+            for w in train_models:
+                if scores[s] - scores[w] >= gap and corpus.answers[s].get(q) and corpus.answers[w].get(q):
+                    x.append(feats[s][i] - feats[w][i])
+                    y.append(1)
+    probe = fit(np.array(x), np.array(y))
+    outside = [i for i, q in enumerate(qids) if split[q] != "train"]
+    win = {
+        m: probe.predict_proba(feats[m][outside] - feats[BASELINE][outside])[:, 1].mean()
+        for m in models
+        if m != BASELINE
+    }
+    win[BASELINE] = 0.5
+    lengths = {m: np.mean([len(corpus.answers[m].get(qids[i], "")) for i in outside]) for m in models}
+    out = {"training_pairs": len(y), "queries": len(outside)}
+    for name, group in (("all", list(scores)), ("heldout", [m for m in scores if m in DEFAULT_HELDOUT_MODELS])):
+        out[name] = {
+            "probe": float(spearmanr([win[m] for m in group], [scores[m] for m in group]).statistic),
+            "mean_length": float(spearmanr([lengths[m] for m in group], [scores[m] for m in group]).statistic),
+            "models": len(group),
+        }
+    return out
+
+
+def votes(encoder: SentenceEncoder, processed: Path) -> dict:
+    def load(source: str, split: str):
+        rows = [json.loads(line) for line in (processed / source / f"{split}.jsonl").open()]
+        rows = [r for r in rows if r["preference"] in ("model_a", "model_b")]
+        a = describe(encoder, [r["model_a"][-1]["content"] for r in rows])
+        b = describe(encoder, [r["model_b"][-1]["content"] for r in rows])
+        longer = [len(r["model_a"][-1]["content"]) > len(r["model_b"][-1]["content"]) for r in rows]
+        return a - b, np.array([r["preference"] == "model_a" for r in rows], int), np.array(longer, int)
+
+    train = [load(s, "train") for s in VOTE_SOURCES]
+    probe = fit(np.concatenate([x for x, _, _ in train]), np.concatenate([y for _, y, _ in train]))
+    out, pooled = {}, []
+    for source in VOTE_SOURCES:
+        x, y, longer = load(source, "test")
+        out[source] = {"probe": probe.score(x, y), "longer_wins": float((longer == y).mean()), "n": len(y)}
+        pooled.append((probe.predict(x) == y, longer == y))
+    out["pooled"] = {
+        k: float(np.concatenate([p[i] for p in pooled]).mean()) for i, k in enumerate(("probe", "longer_wins"))
+    }
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--raw", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
+    parser.add_argument("--processed", type=Path, required=True, help="prepared data with the vote sources")
+    parser.add_argument("--gap", type=float, default=40.0, help="published points between the two models of a pair")
+    args = parser.parse_args()
+    encoder = SentenceEncoder(max_length=128)
+    result = {
+        "arena_hard": arena(encoder, args.raw or Path(default_raw_dir()), args.gap),
+        "votes": votes(encoder, args.processed),
+    }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
