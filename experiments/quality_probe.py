@@ -11,6 +11,7 @@ of two answers' features is fitted
 
 What it measures is the ceiling of a linear head over these features, fitted to convergence:
 
+    pip install -e ".[experiments]"    # scikit-learn
     python experiments/quality_probe.py --processed data/processed [--gap 40]
 """
 
