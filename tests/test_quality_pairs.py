@@ -30,7 +30,7 @@ def raw_dir(tmp_path_factory) -> Path:
 
 
 def build(raw_dir, **options):
-    values = dict(heldout_models=(HELDOUT_MODEL,), fractions=FRACTIONS, quality_form_share=0.5) | options
+    values = dict(heldout_models=(HELDOUT_MODEL,), fractions=FRACTIONS, quality_form_share_test=0.5) | options
     return build_quality_pairs(raw_dir, seed=0, options=PairOptions(**values))
 
 
@@ -73,15 +73,15 @@ def test_a_form_criterion_is_one_both_answers_meet(built):
         family = get_family(s.extra["form_family"])
         want = PRESENT if s.extra["a_polarity"] == "pos" else "absent"
         assert {family.verifier(profile(s.response_a)), family.verifier(profile(s.response_b))} == {want}
-        split = split_of(s.prompt, 0, FRACTIONS)
-        assert s.criteria[0] in family.texts(s.extra["a_polarity"], "test" if split == "test" else "train")
+        assert split_of(s.prompt, 0, FRACTIONS) == "test"  # training pairs are judged under quality wordings only
+        assert s.criteria[0] in family.texts(s.extra["a_polarity"], "test")
 
 
 def test_pairs_are_deterministic_and_follow_their_options(raw_dir, built):
     again = build(raw_dir)
     assert [s.to_dict() for s in again.samples] == [s.to_dict() for s in built.samples]
     assert not build(raw_dir, quality_gap=90.0).samples  # no two models are 90 points apart
-    only_quality = build(raw_dir, quality_form_share=0.0)
+    only_quality = build(raw_dir, quality_form_share_test=0.0)
     assert {s.extra["family"] for s in only_quality.samples} == {QUALITY}
 
 

@@ -216,8 +216,8 @@ def family_table(
     caption = f"held-out families (test only, *): {', '.join(sorted(heldout))}; held-out models: " + ", ".join(
         attributes["heldout_models"]
     )
-    if attributes.get("training_corpora"):
-        skipped = converter.get("training_corpora_test_queries_skipped", 0)
+    if attributes.get("training_corpora") and "training_corpora_test_queries_skipped" in converter:
+        skipped = converter["training_corpora_test_queries_skipped"]
         corpora = ", ".join(attributes["training_corpora"])
         caption += f"; training and validation only: {corpora} ({skipped} test queries left out)"
     header = ["family", *(label.replace(f"{SPLITS[-1]}_", "") for label in (*FAMILY_COLUMNS.values(), *ALL_SPLITS))]

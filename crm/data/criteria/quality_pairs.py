@@ -7,10 +7,11 @@ stronger model's answer is the better one on most queries, so the pairs teach wh
 better, noisily, where the form families teach what an answer looks like. Each pair is judged
 
 - under a quality wording (the ``quality`` family: "General user preference.", "Prefer the more
-  accurate and helpful answer."), or, for ``quality_form_share`` of them,
+  accurate and helpful answer."), or, for ``quality_form_share_test`` of the test queries' pairs,
 - under a form criterion that both answers meet (both use bullet points, both are plain prose): the
-  form cannot decide, so the better answer must win (``quality_under_form``). Form criteria refine
-  quality; they do not replace it.
+  form cannot decide, so the better answer should win (``quality_under_form``): do form criteria
+  refine quality or replace it? Training on such pairs lowered board fidelity and agreement alike,
+  so they only test.
 
 Only models with a published score take part. The held-out models (``heldout_models``, shared with
 the form pairs) appear only on test queries: their answers and scores never reach training, so a
@@ -57,7 +58,8 @@ def _sample(
     rng = record_rng(seed, idx)
     wording = "test" if split == "test" else "train"
     family, polarity, fell_back = QUALITY, "pos", False
-    if rng.random() < options.quality_form_share:
+    share = options.quality_form_share_test if split == "test" else 0.0
+    if rng.random() < share:
         form = _form_criterion(strong, weak, verdicts, seen, rng)
         fell_back = form is None
         if form is not None:
