@@ -320,10 +320,10 @@ def build_attribute_pairs(
     alternate: Counter = Counter()
     for corpus_name in options.corpora + options.training_corpora:
         corpus = load_pair_corpus(Path(raw_dir), corpus_name)
-        if corpus_name in options.training_corpora:  # test queries are left out before their answers are measured
-            skipped = [q for q, x in corpus.queries.items() if split_of(x.text, seed, options.fractions) == "test"]
-            result.counts["training_corpora_test_queries_skipped"] += len(skipped)
-        for qid, answers, measured in measured_answers(corpus, options, workers, seed):
+        queries = measured_answers(corpus, options, workers, seed)
+        if corpus_name in options.training_corpora:  # test queries were left out before their answers were measured
+            result.counts["training_corpora_test_queries_skipped"] += len(corpus.queries) - len(queries)
+        for qid, answers, measured in queries:
             query = corpus.queries[qid].text
             result.counts["answers_missing_or_empty"] += len(corpus.answers) - len(answers)
             result.counts["queries"] += 1
