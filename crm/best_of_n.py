@@ -27,6 +27,8 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
+from crm.cli import refuse_writing_over_inputs, text_argument
+from crm.data.schema import ROLES, invalid_unicode
 from crm.precision import ENGINES, PRECISIONS
 from crm.reward import ResponseSet, criteria_lines, score_or_skip
 
@@ -51,6 +53,9 @@ def parse_line(line: str, default_criteria: list[str]) -> tuple[object, list[str
         raise BadLine(f"not JSON ({err})") from None
     if not isinstance(record, dict):
         raise BadLine("expected a JSON object")
+    problem = invalid_unicode(record)
+    if problem:
+        raise BadLine(problem)
     responses = record.get("responses")
     if not isinstance(responses, list) or not responses or not all(isinstance(r, str) for r in responses):
         raise BadLine("`responses` must be a non-empty list of strings")
@@ -64,6 +69,9 @@ def parse_line(line: str, default_criteria: list[str]) -> tuple[object, list[str
     if isinstance(conversation, list):
         if not conversation or not all(isinstance(m, dict) and {"role", "content"} <= set(m) for m in conversation):
             raise BadLine("`messages` must be a list of {role, content} objects")
+        for i, m in enumerate(conversation):
+            if m["role"] not in ROLES or not isinstance(m["content"], str):
+                raise BadLine(f"`messages[{i}]` needs a role in {ROLES} and a string content")
     elif not isinstance(conversation, str):
         raise BadLine("give `prompt` (a string) or `messages`")
     return record.get("id"), criteria, conversation, responses
@@ -76,11 +84,15 @@ def skip(skipped: list[str], where: str, why) -> None:
 
 def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> Iterator[tuple]:
     """(where, id, response set) of every well-formed line; the others are skipped and counted."""
-    with path.open(encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
+    with path.open("rb") as f:
+        for number, raw in enumerate(f, 1):
+            if not raw.strip():
                 continue
             try:
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    raise BadLine(f"not UTF-8 (byte {err.start})") from None
                 line_id, criteria, conversation, responses = parse_line(line, default_criteria)
             except BadLine as err:
                 skip(skipped, f"{path}:{number}", err)
@@ -91,7 +103,7 @@ def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> I
 def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cache=None, progress: bool = True) -> dict:
     """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why)."""
     skipped: list[str] = []
-    with input_path.open(encoding="utf-8") as f:
+    with input_path.open("rb") as f:
         total = sum(1 for line in f if line.strip())
     written = 0
     output_path.parent.mkdir(parents=True, exist_ok=True)
@@ -120,7 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ckpt", type=Path, required=True, help="a CRM: training run directory or its export/")
     parser.add_argument("--input", type=Path, required=True, help="jsonl of prompts with candidate responses")
     parser.add_argument("--output", type=Path, required=True, help="jsonl of picks and scores")
-    parser.add_argument("--criteria", action="append", default=[], help="criteria for lines without (repeatable)")
+    parser.add_argument(
+        "--criteria", action="append", default=[], type=text_argument, help="criteria for lines without (repeatable)"
+    )
     parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
     parser.add_argument("--no-cache", action="store_true", help="score everything afresh, store nothing")
     parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
@@ -129,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.input.is_file():
         parser.error(f"--input {args.input}: no such file")
+    refuse_writing_over_inputs(
+        parser, "--output", args.output, {"--input": args.input, "--ckpt": args.ckpt, "--cache": args.cache}
+    )
     from crm.inference import load_crm
     from crm.usl.__main__ import default_cache
     from crm.usl.cache import ScoreCache

@@ -39,6 +39,7 @@ from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICA
 from transformers.utils import logging as hf_logging
 
 from crm.artifact import CRMSettings, read_settings, resolve_export
+from crm.cli import refuse_writing_over_inputs
 from crm.data.rendering import criteria_block
 from crm.inference import CRM, load_head
 from crm.models.qwen_tokenizer import CHATML_TEMPLATE
@@ -171,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("ckpt", type=Path, help="a CRM: training run directory or its export/")
     parser.add_argument("--out", type=Path, help="output directory (default: <run>/hf)")
     args = parser.parse_args(argv)
+    refuse_writing_over_inputs(parser, "--out", args.out, {"ckpt": args.ckpt, "its export": args.ckpt / "export"})
     try:
         out = export_hf(args.ckpt, args.out)
     except NotExportable as err:

@@ -203,8 +203,11 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     def encoder(name: str):
         try:
             return AutoModel.from_pretrained(path / name, dtype=torch.bfloat16 if plan.bf16_weights else None)
-        except (OSError, ValueError, RuntimeError) as err:
-            raise ExportError(f"{path / name}: cannot load the {name.replace('_', ' ')} ({err})") from None
+        except (OSError, ValueError, RuntimeError, SafetensorError) as err:
+            raise ExportError(
+                f"{path / name}: cannot load the {name.replace('_', ' ')} ({err}); the export is damaged or "
+                "incomplete: export the run again"
+            ) from None
 
     backbone = encoder("backbone")
     answer_tower = encoder("answer_tower") if settings.answer_tower else None

@@ -36,12 +36,15 @@ class RunPlan:
     pairs_per_step: int
     answers: int  # distinct answers of every split, to describe once
     answers_stored: int  # of which the answer store already holds
+    prior_epochs: int = 0  # the quality prior's (crm.models.quality_prior), before the pair steps
 
     def as_dict(self) -> dict:
         return asdict(self)
 
     def describe(self) -> str:
         reader = f"criteria reader {self.reader_steps} steps, " if self.reader_steps else ""
+        if self.prior_epochs:
+            reader += f"quality prior {self.prior_epochs} epochs, "
         answers = ""
         if self.answers:
             answers = f"; {self.answers:,} answers to describe ({self.answers_stored:,} already stored)"
@@ -66,7 +69,9 @@ def fit_steps_planned(trainer_cfg, batches_per_epoch: int, accumulation: int) ->
     return int(steps)
 
 
-def plan_run(cfg, datamodule, accumulation: int, answer_rows: list, stored: int, reader: bool) -> RunPlan:
+def plan_run(
+    cfg, datamodule, accumulation: int, answer_rows: list, stored: int, reader: bool, resumed: bool = False
+) -> RunPlan:
     """The run's work from its config and its data (set up), whatever the machine."""
     batches = len(datamodule.train_dataloader())
     return RunPlan(
@@ -75,6 +80,7 @@ def plan_run(cfg, datamodule, accumulation: int, answer_rows: list, stored: int,
         pairs_per_step=int(cfg.data.batch_size) * accumulation,
         answers=len(answer_rows),
         answers_stored=stored,
+        prior_epochs=int(cfg.prior.epochs) if cfg.get("prior") and not resumed else 0,
     )
 
 

@@ -36,6 +36,7 @@ from crm.models.answer_store import AnswerStore, DescribeAnswers
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
+from crm.models.quality_prior import QualityPrior
 from crm.models.reader_pretraining import pretrain_reader, reader_step_probe
 from crm.precision import warn_if_emulated_bf16
 from crm.progress import StageProgress, quiet_lightning
@@ -144,6 +145,13 @@ def optimized_metric(cfg: DictConfig, metrics: dict[str, Any]) -> float | None:
     if not cfg.get("train", True):
         log.warning("optimized_metric=%s: not produced by a run without training", name)
         return None
+    if name.startswith("val/") and not any(k.startswith("val/") for k in metrics):
+        log.warning(
+            "optimized_metric=%s: the fit ended before its first validation (trainer.max_steps=%s, "
+            "trainer.val_check_interval=%s): nothing to return to a sweeper",
+            name, cfg.trainer.get("max_steps"), cfg.trainer.get("val_check_interval"),
+        )  # fmt: skip
+        return None
     raise ValueError(
         f"optimized_metric={name!r} is not among this run's metrics: {', '.join(sorted(metrics)) or 'none'}"
     )
@@ -229,6 +237,10 @@ def fit_test_export(
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
     describe = DescribeAnswers(AnswerStore() if cfg.get("answer_store", True) else None)
     callbacks += [DataEpoch(), DataReport(), describe]
+    prior = None
+    if cfg.get("prior"):  # after `describe`: it fits on the described answers
+        prior = QualityPrior(**cfg.prior, seed=cfg.seed)
+        callbacks.append(prior)
     trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
     warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
@@ -246,7 +258,9 @@ def fit_test_export(
         datamodule.setup("fit")  # the processed data is built first: the plan counts its pairs and answers
         context = trainer.precision_plugin.forward_context
         answers, stored = describe.pending(module.model, datamodule, context)
-        plan = plan_run(cfg, datamodule, trainer.accumulate_grad_batches, answers, stored, teach_reader)
+        plan = plan_run(
+            cfg, datamodule, trainer.accumulate_grad_batches, answers, stored, teach_reader, ckpt_path is not None
+        )
         log.info("%s", plan.describe())
         if cfg.get("run_deadline"):
             estimate = estimate_seconds(
@@ -298,6 +312,7 @@ def fit_test_export(
         "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
         "families": families,
         "reader_pretraining": reader,
+        "quality_prior": prior.report if prior is not None else None,
         "plan": plan.as_dict() if plan is not None else None,
         "global_step": trainer.global_step,
         "best_checkpoint": ckpt_path,
@@ -417,7 +432,8 @@ def family_report(cfg: DictConfig, module: CRMLitModule, datamodule: LightningDa
     samples, crm_correct = [], []
     for name, correct in outcomes.items():
         dataset = datamodule.datasets[name]
-        samples += [dataset.draw(i) for i in eval_order(dataset)]  # the order the test loader visited
+        # the order the test loader visited, as far as it went (limit_test_batches stops it early)
+        samples += [dataset.draw(i) for i in eval_order(dataset)[: len(correct)]]
         crm_correct.append(correct.numpy())
     if not samples:
         return {}
@@ -430,6 +446,7 @@ def family_report(cfg: DictConfig, module: CRMLitModule, datamodule: LightningDa
     return {
         "by_family": table,
         "headline": headline(table, "CRM", family_mean_intervals(samples, correct["CRM"], heldout)),
+        "tested_pairs": len(samples),
     }
 
 

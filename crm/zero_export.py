@@ -20,6 +20,7 @@ from hydra.utils import instantiate
 from omegaconf import DictConfig, OmegaConf
 
 from crm.artifact import CRMSettings
+from crm.cli import refuse_writing_over_inputs
 from crm.config import register_resolvers
 from crm.export import export_crm
 from crm.models.factory import model_from_state
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tag", help="checkpoint tag (default: the one named in 'latest')")
     args = parser.parse_args(argv)
     run_dir = args.run_dir or args.checkpoint.resolve().parent.parent
+    refuse_writing_over_inputs(parser, "--out", args.out, {"checkpoint": args.checkpoint, "--run-dir": run_dir})
     out = export_zero_checkpoint(args.checkpoint, run_config(run_dir), args.out or run_dir / "export", args.tag)
     print(f"wrote {out}")
     return 0

@@ -17,6 +17,7 @@ PACKAGE = ROOT / "crm"
 LAYERS = (
     (
         "crm.config",
+        "crm.cli",
         "crm.artifact",
         "crm.http_guard",
         "crm.data",

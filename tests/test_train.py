@@ -320,6 +320,21 @@ def test_debug_fast_dev_run_smoke(compose_train, tiny_files):
     assert objects["trainer"].global_step == 1 and "test/queries_original/acc" in metrics
 
 
+def test_debug_limit_reports_families_on_the_test_batches_it_ran(compose_train, tiny_files, tmp_path):
+    """`debug=limit` tests two batches of each test set: the per-family report covers those pairs."""
+    cfg = compose_train(
+        "model=qwen3_tiny", "debug=limit", *NO_PROGRESS, files_override(tiny_files), "data.eval_batch_size=1"
+    )
+    train(cfg)
+    summary = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    assert (
+        summary["families"]["tested_pairs"]
+        == 2 * len(summary["test_set_sizes"])
+        < sum(summary["test_set_sizes"].values())
+    )
+    assert (tmp_path / "run" / "export").is_dir()
+
+
 def test_test_set_metrics_come_from_the_trainers_datamodule(compose_train, tiny_files, tmp_path, monkeypatch):
     """train() sets the data up first (its plan counts the pairs and answers), then Lightning's setup calls find
     it ready: the module makes its per-test-set metrics in its own setup; the best checkpoint tests the same in a
@@ -394,8 +409,11 @@ def test_the_optimized_metric_is_returned_and_a_misspelt_one_raises(compose_trai
 
     monkeypatch.setattr(crm.training, "train", lambda cfg: ({"val/loss": 0.5}, {}))
     with pytest.raises(ValueError, match=r"'val/acc_best' is not among this run's metrics: val/loss"):
-        main(compose_train())  # never logged (no validation ran)
+        main(compose_train())  # validation ran, the metric was never logged
     assert main(compose_train("train=false")) is None  # a test-only run logs no validation metrics
+    # a short fit that ended before its first validation trains, tests and exports: a warning, not a failure
+    monkeypatch.setattr(crm.training, "train", lambda cfg: ({"test/queries_original/acc": 0.5}, {}))
+    assert main(compose_train("trainer.max_steps=5")) is None
 
 
 def test_a_failing_run_still_finishes_its_wandb_run(compose_train, tiny_files, monkeypatch):

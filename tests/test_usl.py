@@ -386,9 +386,9 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
     from crm.artifact import CONFIG_NAME
 
     copy = Path(shutil.copytree(crm_dir, tmp_path / f"damaged_{how}"))
-    if how == "truncated_head":
-        head = copy / "head.safetensors"
-        head.write_bytes(head.read_bytes()[:40])
+    if how in ("truncated_head", "truncated_backbone"):
+        weights = copy / ("head.safetensors" if how == "truncated_head" else "backbone/model.safetensors")
+        weights.write_bytes(weights.read_bytes()[:40])
     elif how == "extra_key":
         config = json.loads((copy / CONFIG_NAME).read_text())
         (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 1, "temperature": 2.0}))
@@ -402,6 +402,7 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
     ("how", "message"),
     [
         ("truncated_head", r"head.safetensors: cannot be read .* damaged"),
+        ("truncated_backbone", r"backbone: cannot load the backbone .* damaged or incomplete"),
         ("extra_key", r"crm_config.json: unknown field\(s\) temperature"),
         ("wrong_head", r"head.safetensors: weights .* do not fit a 'cls' head"),
     ],

@@ -10,27 +10,17 @@ import argparse
 import sys
 from pathlib import Path
 
+from crm.cli import named_paths
 from crm.config import default_raw_dir
 from crm.precision import PRECISIONS
 from crm.usl.__main__ import default_cache
-
-
-def parse_ckpts(values: list[str]) -> dict[str, str]:
-    """``NAME=PATH`` or ``PATH`` (named after the directory)."""
-    ckpts = {}
-    for value in values:
-        name, _, path = value.rpartition("=") if "=" in value else ("", "", value)
-        if not Path(path).exists():
-            raise SystemExit(f"--ckpt {path}: no such directory")
-        ckpts[name or Path(path).resolve().name] = path
-    return ckpts
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crm-app", description=__doc__)
     parser.add_argument("--ckpt", action="append", required=True, help="a CRM run/export dir, or NAME=DIR (repeatable)")
     parser.add_argument(
-        "--corpus", action="append", help="mt_bench, arena_hard or a corpus dir (repeatable; default both)"
+        "--corpus", action="append", help="mt_bench, arena_hard, a corpus dir or NAME=DIR (repeatable; default both)"
     )
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
@@ -41,14 +31,19 @@ def main(argv: list[str] | None = None) -> int:
         "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
     )
     args = parser.parse_args(argv)
+    ckpts = named_paths(parser, "--ckpt", args.ckpt, default_name=lambda path: Path(path).resolve().name)
+    for path in ckpts.values():
+        if not Path(path).exists():
+            parser.error(f"--ckpt {path}: no such directory")
+    named_corpora = named_paths(parser, "--corpus", args.corpus or ["mt_bench", "arena_hard"])
     import uvicorn
 
     from crm.app.server import create_app, load_corpora
     from crm.http_guard import allowed_hosts_for
 
-    corpora = load_corpora(args.corpus or ["mt_bench", "arena_hard"], args.raw_dir or default_raw_dir())
+    corpora = load_corpora(named_corpora, args.raw_dir or default_raw_dir())
     app = create_app(
-        parse_ckpts(args.ckpt),
+        ckpts,
         corpora,
         args.cache or default_cache(),
         allowed_hosts=allowed_hosts_for(args.host),

@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from pydantic import BaseModel, Field
 
 from crm.data.corpus import Corpus
 from crm.data.rendering import CriteriaTooLong
+from crm.data.schema import check_unicode
 from crm.http_guard import LOOPBACK_HOSTS, GuardMiddleware, server_error
 from crm.usl.board import board_kendall_tau
 from crm.usl.cache import ScoreCache, normalise_criteria
@@ -314,6 +316,7 @@ def create_app(
     def start(request: BoardRequest):
         nonlocal in_flight
         try:
+            check_unicode(request.model_dump(), "request")
             corpus = corpus_for(request.corpus)
             engine = engine_for(request.ckpt)
             sets = {"criteria": clean_criteria(request.criteria)}
@@ -393,5 +396,6 @@ def create_app(
     return app
 
 
-def load_corpora(names: list[str], raw_dir: str | Path) -> dict[str, Corpus]:
-    return {Path(n).name if Path(n).is_dir() else n: load_named_corpus(n, raw_dir) for n in names}
+def load_corpora(named: Mapping[str, str], raw_dir: str | Path) -> dict[str, Corpus]:
+    """Each corpus (``mt_bench``, ``arena_hard`` or a corpus directory) under its name on the page."""
+    return {name: load_named_corpus(value, raw_dir) for name, value in named.items()}

@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from crm.cli import refuse_writing_over_inputs
 from crm.data.prepare import prepare
 from crm.data.raw_files import RAW_HINT
 from crm.data.schema import DataFormatError, read_samples
@@ -73,7 +74,10 @@ def _run_validate(files: list[Path]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "prepare":
+        refuse_writing_over_inputs(parser, "--out", args.out, {"--raw": args.raw})
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.command == "prepare":

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from crm.data.schema import DataFormatError
+from crm.data.schema import DataFormatError, invalid_unicode
 
 # Each corpus's default baseline: every model is judged against its answers.
 DEFAULT_BASELINES = {"mt_bench": "gpt-3.5-turbo", "arena_hard": "gpt-4-0314"}
@@ -60,13 +60,19 @@ def _turn_text(turn: object, where: str) -> str:
 def _records(path: Path):
     if not path.exists():
         raise FileNotFoundError(f"{path} does not exist")
-    with path.open(encoding="utf-8") as handle:
-        for line_no, line in enumerate(handle, start=1):
-            if line.strip():
+    with path.open("rb") as handle:
+        for line_no, raw in enumerate(handle, start=1):
+            if raw.strip():
                 try:
-                    yield f"{path}:{line_no}", json.loads(line)
+                    record = json.loads(raw.decode("utf-8"))
+                except UnicodeDecodeError as err:
+                    raise DataFormatError(f"{path}:{line_no}: not UTF-8 (byte {err.start})") from None
                 except json.JSONDecodeError as err:
                     raise DataFormatError(f"{path}:{line_no}: malformed JSON ({err.msg})") from None
+                problem = invalid_unicode(record)
+                if problem:
+                    raise DataFormatError(f"{path}:{line_no}: {problem}")
+                yield f"{path}:{line_no}", record
 
 
 def load_corpus(directory: str | Path, name: str | None = None, default_baseline: str | None = None) -> Corpus:

@@ -367,13 +367,14 @@ class CRMDataModule(LightningDataModule):
             for sample in self.datasets[name].samples
             for text in (sample.response_a, sample.response_b)
         )
-        rows = []
-        for text in answers:
-            if text not in self._answer_ids:  # encoded once (the rows' own encodings reuse its tokens)
-                self._answer_ids[text] = self.renderer.answer_ids(text)
-            if self._answer_ids[text] is not None:
-                rows.append(self._answer_ids[text])
-        return rows
+        return [row for row in map(self.answer_row, answers) if row is not None]
+
+    def answer_row(self, text: str) -> list[int] | None:
+        """The answer tower's token ids of one answer (None where the rows have no answer segment),
+        encoded once (the rows' own encodings reuse its tokens)."""
+        if text not in self._answer_ids:
+            self._answer_ids[text] = self.renderer.answer_ids(text)
+        return self._answer_ids[text]
 
     def report(self) -> dict[str, dict]:
         return {split: r.as_dict() for split, r in self.reports.items()}

@@ -111,6 +111,7 @@ class PreferenceSample:
         """Validate one record; raises ``ValueError`` with a short reason."""
         if not isinstance(record, dict):
             raise ValueError(f"expected a JSON object, got {type(record).__name__}")
+        check_unicode(record)
         missing = [k for k in ("prompt", "model_a", "model_b", "criteria", "preference") if k not in record]
         if missing:
             raise ValueError(f"missing field(s): {', '.join(missing)}")
@@ -150,6 +151,37 @@ class PreferenceSample:
             **side_criteria,
             **topics,
         )
+
+
+def invalid_unicode(value: Any, where: str = "") -> str | None:
+    """Where and why a string in ``value`` (nested lists and dicts too) is not valid Unicode, or None.
+
+    JSON's ``"\\ud800"`` escape and an undecodable command-line byte both give a lone surrogate: Python
+    holds it, but no tokenizer reads it and no UTF-8 file or response can carry it. Text is checked
+    where it enters (sample files, corpora, request bodies, command lines), so nothing past can meet it.
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as err:
+            return (
+                f"{where or 'text'}: invalid Unicode at character {err.start} (a lone surrogate, {value[err.start]!r})"
+            )
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        label = f"{where}.{key}" if isinstance(key, str) else f"{where}[{key}]"
+        problem = invalid_unicode(item, label.lstrip("."))
+        if problem:
+            return problem
+    return None
+
+
+def check_unicode(value: Any, where: str = "") -> None:
+    """A ``ValueError`` saying where, when a string in ``value`` is not valid Unicode."""
+    problem = invalid_unicode(value, where)
+    if problem:
+        raise ValueError(problem)
 
 
 def _check_conversation(messages: Any, side: str) -> None:

@@ -586,6 +586,15 @@ class RewardModel(nn.Module):
         return described[inverse].to(device), tokens[inverse].to(device, dtype), token_mask[inverse].to(device)
 
     @torch.no_grad()
+    def answer_descriptions(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The frozen tower's descriptions of answer rows (``[CLS] answer [SEP]``), each distinct row
+        encoded once, from memory or the answer store where already described."""
+        if self.answer_attention:
+            return self.answers_with_tokens(self._describe_as_rows, ids, mask)[0]
+        memo = partial(self.answer_memo, self.describe_answers, backing=self._answer_backing(ids.device.type))
+        return encode_unique(memo, ids, mask)
+
+    @torch.no_grad()
     def describe_all(self, rows: Sequence[Sequence[int]], progress=None, chunk: int = 512) -> int:
         """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`split_segments` cuts them)
         ahead of use, shortest first, into memory and the answer store: a training run's or a board's

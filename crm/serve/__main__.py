@@ -13,6 +13,7 @@ import sys
 from dataclasses import fields
 from pathlib import Path
 
+from crm.cli import text_argument
 from crm.precision import ENGINES, PRECISIONS
 
 
@@ -21,7 +22,9 @@ def _parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="crm-serve", description=__doc__)
     parser.add_argument("--ckpt", type=Path, required=True, help="a CRM: training run directory or its export/")
-    parser.add_argument("--criteria", action="append", default=[], help="default criterion (repeatable)")
+    parser.add_argument(
+        "--criteria", action="append", default=[], type=text_argument, help="default criterion (repeatable)"
+    )
     parser.add_argument("--criteria-file", type=Path, help="default criteria, one per line")
     parser.add_argument(
         "--criteria-from-labels", action="store_true", help="OpenRLHF: each query's `labels` item holds its criteria"
@@ -39,18 +42,31 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def read_text_file(parser: argparse.ArgumentParser, flag: str, path: Path) -> str:
+    """A small text file an option names, or a usage error saying why it cannot be used."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        parser.error(f"{flag} {path}: cannot be read as UTF-8 text ({err})")
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    criteria = list(args.criteria)
+    if args.criteria_file:
+        criteria += read_text_file(parser, "--criteria-file", args.criteria_file).splitlines()
+    token = os.environ.get("CRM_SERVE_TOKEN") or None
+    if args.token_file:
+        token = read_text_file(parser, "--token-file", args.token_file).strip()
+        if not token:
+            parser.error(f"--token-file {args.token_file} is empty: write the token in it, or serve without one")
     import uvicorn
 
     from crm.http_guard import allowed_hosts_for
     from crm.inference import load_crm
     from crm.serve.server import ServeLimits, create_serve_app
 
-    criteria = list(args.criteria)
-    if args.criteria_file:
-        criteria += args.criteria_file.read_text().splitlines()
-    token = args.token_file.read_text().strip() if args.token_file else os.environ.get("CRM_SERVE_TOKEN") or None
     limits = ServeLimits(**{f.name: getattr(args, f.name) for f in fields(ServeLimits)})
     crm = load_crm(args.ckpt, args.device, args.precision, args.engine)
     app = create_serve_app(crm, criteria, limits, token, allowed_hosts_for(args.host), args.criteria_from_labels)

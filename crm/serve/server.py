@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from crm.data.rendering import CriteriaTooLong
+from crm.data.schema import invalid_unicode
 from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware, server_error
 from crm.reward import ResponseSet, SetScores, criteria_lines, group_responses, item_scores, score_response_sets
 from crm.serve.batcher import DynamicBatcher, QueueFull
@@ -140,6 +141,9 @@ def create_serve_app(
         return await call_next(request)
 
     def check_text(text: str, what: str) -> None:
+        problem = invalid_unicode(text, what)
+        if problem:
+            raise HTTPException(422, problem)
         if len(text) > limits.max_chars:
             raise HTTPException(413, f"{what} has {len(text)} characters; the limit is {limits.max_chars}")
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from crm.cli import refuse_writing_over_inputs, text_argument
 from crm.config import cache_root, default_raw_dir
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.criteria.texts import TEST_ONLY
@@ -41,6 +42,16 @@ def positive_int(text: str) -> int:
     return value
 
 
+MIN_ROUNDS = 20  # fewer resamples give no 95% interval worth printing (one round: a point, not an interval)
+
+
+def bootstrap_rounds(text: str) -> int:
+    value = int(text)
+    if value < MIN_ROUNDS:
+        raise argparse.ArgumentTypeError(f"a 95% interval needs at least {MIN_ROUNDS} bootstrap rounds, got {value}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crm-usl", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -49,15 +60,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--corpus", default="mt_bench", help="mt_bench, arena_hard or a corpus directory")
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--ckpt", type=Path, help="a CRM: training run directory or its export/")
-    parser.add_argument("--criteria", action="append", default=[], help="one criterion (repeat the flag for more)")
     parser.add_argument(
-        "--versus", action="append", default=[], help="a second criteria set: both boards and Kendall tau"
+        "--criteria", action="append", default=[], type=text_argument, help="one criterion (repeat the flag for more)"
+    )
+    parser.add_argument(
+        "--versus",
+        action="append",
+        default=[],
+        type=text_argument,
+        help="a second criteria set: both boards and Kendall tau",
     )
     parser.add_argument("--topics", default="", help="comma-separated topics (default: all)")
-    parser.add_argument("--search", help="free text: keep the queries most similar to it")
+    parser.add_argument("--search", type=text_argument, help="free text: keep the queries most similar to it")
     parser.add_argument("--top-k", type=positive_int, default=20, help="queries kept by --search")
     parser.add_argument("--baseline", help="baseline model (default: the corpus's)")
-    parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
+    parser.add_argument("--rounds", type=bootstrap_rounds, default=1000, help="bootstrap rounds (at least 20)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--length-control", action="store_true", help="add the length-controlled win rate")
     parser.add_argument("--cache", type=Path, default=None, help="SQLite score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
@@ -152,7 +169,10 @@ def agreement_command(args: argparse.Namespace, corpus, argv: list[str], console
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    inputs = {"--ckpt": args.ckpt, "--corpus": args.corpus, "--cache": args.cache, "--raw-dir": args.raw_dir}
+    refuse_writing_over_inputs(parser, "--out", args.out, inputs)
     console = Console()
     try:
         corpus = load_named_corpus(args.corpus, args.raw_dir or default_raw_dir())

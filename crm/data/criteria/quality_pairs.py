@@ -74,6 +74,8 @@ def _sample(
         "b_polarity": polarity,
         "a_model": a_model,
         "b_model": b_model,
+        "a_score": scores[a_model],
+        "b_score": scores[b_model],
         "stronger_model": strong,
         "score_gap": round(scores[strong] - scores[weak], 2),
         "corpus": corpus,

@@ -1,0 +1,157 @@
+"""What a careless or hostile user tries: an output over its own input, two inputs under one name, a
+bootstrap of one round. Each command refuses with a usage error before touching anything."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from crm.app.__main__ import main as app_main
+from crm.best_of_n import main as best_of_n_main
+from crm.data.__main__ import main as data_main
+from crm.usl.__main__ import main as usl_main
+
+
+def usage_error(run, capsys) -> str:
+    with pytest.raises(SystemExit) as exit_info:
+        run()
+    assert exit_info.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_best_of_n_refuses_to_write_over_its_input(tiny_crm, tmp_path, capsys):
+    lines = tmp_path / "same.jsonl"
+    content = json.dumps({"prompt": "What is 2 + 2?", "responses": ["4.", "Five."]}) + "\n"
+    lines.write_text(content)
+    err = usage_error(
+        lambda: best_of_n_main(["--ckpt", str(tiny_crm("bt")), "--input", str(lines), "--output", str(lines)]), capsys
+    )
+    assert "--output" in err and "is also --input" in err
+    assert lines.read_text() == content  # untouched
+
+
+def test_board_and_prepare_refuse_an_output_that_is_an_input(tiny_crm, tmp_path, capsys):
+    ckpt = tiny_crm("bt")
+    err = usage_error(lambda: usl_main(["--ckpt", str(ckpt), "--out", str(ckpt)]), capsys)
+    assert "is also --ckpt" in err and (ckpt / "crm_config.json").is_file()
+    raw = tmp_path / "raw"
+    raw.mkdir()
+    err = usage_error(lambda: data_main(["prepare", "--raw", str(raw), "--out", str(raw)]), capsys)
+    assert "is also --raw" in err and not any(raw.iterdir())
+
+
+@pytest.mark.parametrize("flag", ["--corpus", "--ckpt"])
+def test_the_page_refuses_two_inputs_under_one_name(tiny_crm, tmp_path, capsys, flag):
+    """Corpora and CRMs are keyed by folder name: a second `corp` would silently replace the first."""
+    first, second = tmp_path / "a" / "corp", tmp_path / "b" / "corp"
+    for path in (first, second):
+        path.mkdir(parents=True)
+    ckpt = ["--ckpt", str(tiny_crm("bt"))] if flag == "--corpus" else []
+    argv = [*ckpt, flag, str(first), flag, str(second)]
+    err = usage_error(lambda: app_main(argv), capsys)
+    assert "the name 'corp' is already" in err and "NAME=DIR" in err
+
+
+def test_named_inputs_split_at_the_first_equals_sign_unless_the_path_exists(tmp_path):
+    import argparse
+
+    from crm.cli import named_paths
+
+    hydra_run = tmp_path / "model=minilm,seed=1"
+    hydra_run.mkdir()
+    parser = argparse.ArgumentParser()
+    named = named_paths(parser, "--ckpt", [str(hydra_run), f"other={hydra_run}"])
+    assert named == {"model=minilm,seed=1": str(hydra_run), "other": str(hydra_run)}
+
+
+@pytest.mark.parametrize("rounds", ["1", "-5"])
+def test_a_board_needs_enough_bootstrap_rounds_for_its_interval(rounds, capsys):
+    err = usage_error(lambda: usl_main(["--rounds", rounds]), capsys)
+    assert "at least 20 bootstrap rounds" in err
+
+
+def test_an_output_elsewhere_is_accepted(tmp_path):
+    import argparse
+
+    from crm.cli import refuse_writing_over_inputs
+
+    refuse_writing_over_inputs(argparse.ArgumentParser(), "--out", tmp_path / "out", {"--in": tmp_path / "in"})
+    refuse_writing_over_inputs(argparse.ArgumentParser(), "--out", None, {"--in": Path("x")})
+
+
+# ---- one character never kills a run: invalid Unicode is refused where it enters, naming where ----
+LONE_SURROGATE = '"4 \\ud800"'  # as JSON writes it: json.loads gives a str no tokenizer can read
+
+
+def sample_line(answer_json: str) -> str:
+    """One reference-format line whose side B answers with ``answer_json`` (JSON text, escapes kept)."""
+    asked = '{"role": "user", "content": "What is 2 + 2?"}'
+    return (
+        '{"prompt": "What is 2 + 2?", "criteria": ["Be brief."], "preference": "model_a", '
+        f'"model_a": [{asked}, {{"role": "assistant", "content": "4."}}], '
+        f'"model_b": [{asked}, {{"role": "assistant", "content": {answer_json}}}]}}\n'
+    )
+
+
+def test_a_sample_file_with_a_lone_surrogate_names_its_line_and_a_lenient_read_skips_it(tmp_path):
+    from crm.data.schema import DataFormatError, read_samples
+
+    path = tmp_path / "data.jsonl"
+    path.write_text(sample_line('"Four."') + sample_line(LONE_SURROGATE))
+    with pytest.raises(DataFormatError, match=r"data.jsonl:2: model_b\[1\].content: invalid Unicode"):
+        read_samples(path)
+    samples, report = read_samples(path, skip_invalid=True)
+    assert len(samples) == 1 and report.skipped == 1
+    assert data_main(["validate", str(path)]) == 1
+
+
+def test_a_corpus_answer_with_a_lone_surrogate_names_its_file_and_line(tmp_path):
+    from crm.data.corpus import load_corpus
+    from crm.data.schema import DataFormatError
+
+    (tmp_path / "model_answer").mkdir()
+    (tmp_path / "question.jsonl").write_text('{"question_id": "q1", "category": "c", "turns": ["Hi?"]}\n')
+    answer = '{"question_id": "q1", "choices": [{"turns": [' + LONE_SURROGATE + "]}]}\n"
+    (tmp_path / "model_answer" / "m.jsonl").write_text(answer)
+    with pytest.raises(DataFormatError, match=r"m.jsonl:1: .*invalid Unicode"):
+        load_corpus(tmp_path)
+
+
+def test_best_of_n_skips_each_bad_line_and_scores_the_rest(tiny_crm, tmp_path, capsys):
+    """A number as content, a lone surrogate, a byte that is not UTF-8, a role the server refuses."""
+    good = '{"id": "ok", "prompt": "What is 2 + 2?", "responses": ["4.", "Five."]}'
+    bad = [
+        '{"id": 1, "messages": [{"role": "user", "content": 7}], "responses": ["4."]}',
+        '{"id": 2, "prompt": "What is 2 + 2?", "responses": [' + LONE_SURROGATE + "]}",
+        '{"id": 3, "prompt": "What is 2 + 2?", "responses": ["4 \xff"]}',
+        '{"id": 4, "messages": [{"role": "root", "content": "hi"}], "responses": ["4."]}',
+    ]
+    lines = tmp_path / "in.jsonl"
+    lines.write_bytes("\n".join([good, *bad, good]).encode("utf-8").replace("\xff".encode(), b"\xff") + b"\n")
+    out = tmp_path / "out.jsonl"
+    argv = ["--ckpt", str(tiny_crm("bt")), "--input", str(lines), "--output", str(out), "--criteria", "Be brief."]
+    assert best_of_n_main(argv) == 1  # some lines skipped
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["ok", "ok"]
+    err = capsys.readouterr().err
+    for number, why in ((2, "a role in"), (3, "invalid Unicode"), (4, "not UTF-8"), (5, "a role in")):
+        assert f"in.jsonl:{number}: " in err and why in err.split(f"in.jsonl:{number}: ")[1].splitlines()[0]
+
+
+def test_the_servers_answer_invalid_unicode_with_a_client_error(tiny_crm_template):
+    from fastapi.testclient import TestClient
+
+    from crm.inference import load_crm
+    from crm.serve.server import create_serve_app
+
+    crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
+    body = '{"criteria": ["Be brief."], "prompt": "What is 2 + 2?", "responses": [' + LONE_SURROGATE + "]}"
+    with TestClient(create_serve_app(crm, ["Be brief."]), base_url="http://127.0.0.1") as client:
+        answer = client.post("/v1/score", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and "response 0: invalid Unicode" in answer.json()["detail"]
+
+
+def test_a_command_line_byte_that_is_not_utf8_is_a_usage_error(capsys):
+    err = usage_error(lambda: usl_main(["--criteria", "Be brief \udcff"]), capsys)
+    assert "--criteria" in err and "not UTF-8" in err
