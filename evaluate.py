@@ -17,9 +17,11 @@ register_resolvers()
 def main(cfg: DictConfig) -> None:
     from hydra.core.hydra_config import HydraConfig
 
+    from crm.cli import user_mistakes_end_the_run
     from crm.evaluation.runner import evaluate
 
-    evaluate(cfg, command_line=list(HydraConfig.get().overrides.task))
+    with user_mistakes_end_the_run(cfg.paths.output_dir):
+        evaluate(cfg, command_line=list(HydraConfig.get().overrides.task))
 
 
 if __name__ == "__main__":

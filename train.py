@@ -13,9 +13,11 @@ register_resolvers()
 @hydra.main(version_base="1.3", config_path="conf", config_name="train")
 def main(cfg: DictConfig) -> float | None:
     """Returns ``cfg.optimized_metric`` to sweepers; a name the run did not produce is an error."""
+    from crm.cli import user_mistakes_end_the_run
     from crm.training import optimized_metric, train  # heavy imports after Hydra has parsed the command line
 
-    metrics, _ = train(cfg)
+    with user_mistakes_end_the_run(cfg.paths.output_dir):
+        metrics, _ = train(cfg)
     return optimized_metric(cfg, metrics)
 
 

@@ -150,8 +150,11 @@ def main(argv: list[str] | None = None) -> int:
     from crm.usl.__main__ import default_cache
     from crm.usl.cache import ScoreCache
 
+    try:
+        cache = None if args.no_cache else ScoreCache(args.cache or default_cache())
+    except ValueError as err:
+        parser.error(f"--cache: {err}")
     crm = load_crm(args.ckpt, args.device, args.precision, args.engine)
-    cache = None if args.no_cache else ScoreCache(args.cache or default_cache())
     report = best_of_n(crm, args.input, args.output, args.criteria, cache)
     print(f"{report['written']} picks written to {args.output}; {report['skipped']} malformed lines skipped")
     return 1 if report["skipped"] else 0

@@ -4,10 +4,31 @@ silently replace another."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Mapping
+import shutil
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
-from crm.data.schema import invalid_unicode
+from crm.artifact import ExportError
+from crm.data.schema import DataFormatError, invalid_unicode
+
+USER_MISTAKES = (DataFormatError, ExportError, FileNotFoundError)  # what the user gave, named in the message
+
+
+@contextmanager
+def user_mistakes_end_the_run(run_dir: str | Path) -> Iterator[None]:
+    """A mistake in what the user gave (a malformed sample file, a missing or damaged CRM, no raw data)
+    ends the command with its message and exit code 1, not a framework's traceback; a run directory
+    holding nothing but its config and log is removed, so it leaves no empty run behind."""
+    try:
+        yield
+    except USER_MISTAKES as err:
+        print(f"error: {err}", file=sys.stderr)
+        run = Path(run_dir)
+        if run.is_dir() and all(p.name == ".hydra" or p.suffix == ".log" for p in run.iterdir()):
+            shutil.rmtree(run)
+        raise SystemExit(1) from None
 
 
 def text_argument(value: str) -> str:

@@ -25,7 +25,7 @@ from rich.table import Table
 
 from crm.artifact import CRMSettings
 from crm.config import attribute_options, checkpoint_run_dir
-from crm.data.datamodule import DataEpoch, eval_order
+from crm.data.datamodule import DataEpoch, ResumeMidEpoch, eval_order
 from crm.evaluation.families import by_family, family_mean_intervals, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
 from crm.evaluation.report import family_table
@@ -236,7 +236,7 @@ def fit_test_export(
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
     describe = DescribeAnswers(AnswerStore() if cfg.get("answer_store", True) else None)
-    callbacks += [DataEpoch(), DataReport(), describe]
+    callbacks += [DataEpoch(), ResumeMidEpoch(), DataReport(), describe]
     prior = None
     if cfg.get("prior"):  # after `describe`: it fits on the described answers
         prior = QualityPrior(**cfg.prior, seed=cfg.seed)

@@ -155,3 +155,46 @@ def test_the_servers_answer_invalid_unicode_with_a_client_error(tiny_crm_templat
 def test_a_command_line_byte_that_is_not_utf8_is_a_usage_error(capsys):
     err = usage_error(lambda: usl_main(["--criteria", "Be brief \udcff"]), capsys)
     assert "--criteria" in err and "not UTF-8" in err
+
+
+def test_validate_lists_every_invalid_line_with_a_count(tmp_path, capsys):
+    path = tmp_path / "data.jsonl"
+    path.write_text(sample_line('"Four."') + '{"prompt": "p"}\n' + sample_line('"Four."') + "not json\n")
+    assert data_main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "data.jsonl:2: missing field" in err and "data.jsonl:4: malformed JSON" in err
+    assert "2 invalid line(s)" in err
+
+
+@pytest.mark.parametrize("kind", ["directory", "not a database"])
+def test_a_cache_path_that_is_no_score_cache_is_a_usage_error(tiny_crm, tmp_path, capsys, kind):
+    cache = tmp_path / "cache"
+    if kind == "directory":
+        cache.mkdir()
+    else:
+        cache.write_text("these are my notes, not a database\n" * 100)
+    lines = tmp_path / "in.jsonl"
+    lines.write_text('{"prompt": "Hi?", "responses": ["Hello."], "criteria": ["Be brief."]}\n')
+    argv = ["--ckpt", str(tiny_crm("bt")), "--input", str(lines), "--output", str(tmp_path / "out.jsonl")]
+    err = usage_error(lambda: best_of_n_main([*argv, "--cache", str(cache)]), capsys)
+    assert "--cache" in err and "score cache" in err
+    if kind != "directory":
+        assert cache.read_text().startswith("these are my notes")
+
+
+def test_evaluate_with_a_missing_ckpt_says_so_and_leaves_no_empty_run(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    run = tmp_path / "run"
+    done = subprocess.run(
+        [sys.executable, "evaluate.py", f"ckpt={tmp_path / 'nowhere'}", f"hydra.run.dir={run}"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"error: no such model directory: {tmp_path / 'nowhere'}" in done.stderr
+    assert not run.exists()

@@ -40,8 +40,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from crm.app.server import create_app, load_corpora
     from crm.http_guard import allowed_hosts_for
+    from crm.usl.cache import ScoreCache
 
     corpora = load_corpora(named_corpora, args.raw_dir or default_raw_dir())
+    try:
+        ScoreCache(args.cache or default_cache()).db.close()  # a path that is no score cache: refused now
+    except ValueError as err:
+        parser.error(f"--cache: {err}")
     app = create_app(
         ckpts,
         corpora,

@@ -116,6 +116,34 @@ class PreferenceDataset(Dataset):
         return [len(s.response_a) + len(s.response_b) for s in self.samples]
 
 
+class ResumableLoader(DataLoader):
+    """The training loader, resumable mid-epoch: Lightning saves its :meth:`state_dict` with each
+    checkpoint (the batches trained on in the epoch) and gives it back to the resumed fit's loader,
+    which draws the epoch's order again (seeded) and skips those batches. Without it a resumed fit
+    starts the epoch over: it sees its first batches twice and never its last ones."""
+
+    def __init__(self, *args, order: tuple[torch.Generator, Any], batches_done: Any, **kwargs):
+        """``order``: the generator the epoch's order is drawn from, and a function that starts the
+        epoch and gives its seed; ``batches_done``: a function giving the batches trained on in it."""
+        super().__init__(*args, **kwargs)
+        self.order, self.batches_done, self.skip = order, batches_done, 0
+
+    def state_dict(self) -> dict[str, int]:
+        return {"batches_done": int(self.batches_done())}
+
+    def load_state_dict(self, state: dict[str, int]) -> None:
+        self.skip = int(state.get("batches_done", 0))
+
+    def __iter__(self):
+        generator, seed = self.order
+        generator.manual_seed(seed())  # each epoch's order from the seed and the epoch alone
+        batches = super().__iter__()
+        skip, self.skip = self.skip, 0
+        for _ in range(skip):  # collated and dropped: the order and every draw stay the epoch's own
+            next(batches, None)
+        return batches
+
+
 def eval_order(dataset: PreferenceDataset) -> list[int]:
     """The order evaluation batches visit a dataset in: by measured length (ties by index), deterministic."""
     lengths = dataset.lengths()
@@ -334,23 +362,38 @@ class CRMDataModule(LightningDataModule):
 
     # ---- loaders ---------------------------------------------------------------------------
     def _loader(self, dataset: PreferenceDataset, batch_size: int, train: bool) -> DataLoader:
+        common = {"batch_size": batch_size, "collate_fn": self.collator, "num_workers": self.num_workers}
+        if not train:  # shortest first: far less padding; eval_order() maps results back
+            return DataLoader(dataset, sampler=eval_order(dataset), **common)
+        generator = torch.Generator()
         sampler = None
-        if train and self.group_by_length:
-            generator = torch.Generator().manual_seed(self.seed + dataset.epoch)
+        if self.group_by_length:
             sampler = LengthGroupedSampler(batch_size, lengths=dataset.lengths(), generator=generator)
-        elif not train:
-            sampler = eval_order(dataset)  # shortest first: far less padding; eval_order() maps results back
-        return DataLoader(
+        return ResumableLoader(
             dataset,
-            batch_size=batch_size,
-            shuffle=train and sampler is None,
             sampler=sampler,
-            collate_fn=self.collator,
-            num_workers=self.num_workers,
+            shuffle=sampler is None,
+            generator=generator if sampler is None else None,
+            order=(generator, self.start_epoch),
+            batches_done=self.batches_done_this_epoch,
+            **common,
         )
 
     def train_dataloader(self) -> DataLoader:
         return self._loader(self.datasets["train"], self.batch_size, train=True)
+
+    def start_epoch(self) -> int:
+        """The seed of the training epoch about to be drawn, its draws set to that epoch first: the
+        trainer's epoch (restored with a checkpoint, whose resumed epoch gets no epoch-start hook)."""
+        trainer = getattr(self, "trainer", None)
+        epoch = trainer.fit_loop.epoch_progress.current.processed if trainer is not None else 0
+        self.set_epoch(epoch)
+        return self.seed + epoch
+
+    def batches_done_this_epoch(self) -> int:
+        """The training batches the trainer has trained on in its current epoch (0 without a trainer)."""
+        trainer = getattr(self, "trainer", None)
+        return trainer.fit_loop.epoch_loop.batch_progress.current.processed if trainer is not None else 0
 
     def val_dataloader(self) -> DataLoader:
         return self._loader(self.datasets["val"], self.eval_batch_size, train=False)
@@ -378,6 +421,17 @@ class CRMDataModule(LightningDataModule):
 
     def report(self) -> dict[str, dict]:
         return {split: r.as_dict() for split, r in self.reports.items()}
+
+
+class ResumeMidEpoch(Callback):
+    """Lets a resumed fit's training loader take its saved state (:class:`ResumableLoader`). Lightning
+    builds the loader once, early (the LR schedule asks for the fit's length), before a checkpoint's loop
+    state is restored: dropping it at fit start, after that and before the restore, has the fit loop
+    build it again after the restore, with the state."""
+
+    def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        if trainer.ckpt_path is not None:
+            trainer.fit_loop._combined_loader = None
 
 
 class DataEpoch(Callback):

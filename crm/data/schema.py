@@ -219,6 +219,7 @@ class ReadReport:
     kept: int = 0
     skipped: int = 0
     reasons: Counter = field(default_factory=Counter)
+    invalid: list[str] = field(default_factory=list)  # "file:line: why" of each skipped line
 
 
 def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[PreferenceSample], ReadReport]:
@@ -249,6 +250,7 @@ def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[Pre
                     raise DataFormatError(f"{path}:{line_no}: {err}") from None
                 report.skipped += 1
                 report.reasons[str(err).split(" (")[0]] += 1
+                report.invalid.append(f"{path}:{line_no}: {err}")
                 log.warning("skipping %s:%d: %s", path, line_no, err)
     report.kept = len(samples)
     if report.skipped:

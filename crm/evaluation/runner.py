@@ -180,9 +180,8 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
     if command_line is not None:
         adopt_run_attributes(cfg, trained, command_line)
     warn_on_data_mismatch(cfg, trained)
-    test_sets = build_test_sets(cfg)
-    scorers = load_scorers(cfg)
-    test_sets = drop_unscorable(test_sets, scorers)
+    scorers = load_scorers(cfg)  # first: a missing or damaged CRM is named before the test sets are built
+    test_sets = drop_unscorable(build_test_sets(cfg), scorers)
     for empty in (t.name for t in test_sets if not t.pairs):
         log.warning("test set %s has no pairs; it is listed in metrics.json but not scored", empty)
     heldout = heldout_criteria(cfg.data)

@@ -50,12 +50,20 @@ def content_key(kind: str, *texts: str) -> str:
 class ScoreCache:
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        if self.path.is_dir():
+            raise ValueError(
+                f"score cache {self.path} is a directory: give a file path (e.g. {self.path}/scores.sqlite)"
+            )
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # One connection may serve several threads (the web app's jobs); callers serialise writes.
         self.db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(SCHEMA)
-        self.db.commit()
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(SCHEMA)
+            self.db.commit()
+        except sqlite3.DatabaseError as err:
+            self.db.close()
+            raise ValueError(f"score cache {self.path} is not a score cache ({err}): give another path") from None
 
     def get(self, crm: str, criteria: str, contents: Iterable[str]) -> dict[str, float]:
         """The cached scores among ``contents`` (see :func:`content_key`): looked up through the primary
