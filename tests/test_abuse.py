@@ -198,3 +198,29 @@ def test_evaluate_with_a_missing_ckpt_says_so_and_leaves_no_empty_run(tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert f"error: no such model directory: {tmp_path / 'nowhere'}" in done.stderr
     assert not run.exists()
+
+
+def test_the_reward_server_names_empty_answers_and_can_floor_them(tiny_crm_template):
+    """The empty answer must not win the reward: every answer names the empty and whitespace-only
+    responses, and `--floor-degenerate` gives them a fixed low score."""
+    from fastapi.testclient import TestClient
+
+    from crm.inference import load_crm
+    from crm.serve.server import create_serve_app
+
+    crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
+    body = {"criteria": ["Be brief."], "prompt": "What is 2 + 2?", "responses": ["4.", "", "  \n"]}
+    chatml = "<|im_start|>user\nWhat is 2 + 2?<|im_end|>\n<|im_start|>assistant\n"
+    rollouts = {"query": [chatml + "4.<|im_end|>", chatml + "<|im_end|>"], "criteria": ["Be brief."]}
+    answers = {}
+    for floor in (None, -100.0):
+        app = create_serve_app(crm, ["Be brief."], degenerate_floor=floor)
+        with TestClient(app, base_url="http://127.0.0.1") as client:
+            answers[floor] = (
+                client.post("/v1/score", json=body).json(),
+                client.post("/get_reward", json=rollouts).json(),
+            )
+    plain, floored = answers[None], answers[-100.0]
+    assert plain[0]["degenerate"] == floored[0]["degenerate"] == [1, 2]
+    assert floored[0]["scores"] == [plain[0]["scores"][0], -100.0, -100.0]
+    assert plain[1]["degenerate"] == [1] and floored[1]["rewards"] == [plain[1]["rewards"][0], -100.0]

@@ -36,6 +36,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--precision", default="auto", choices=PRECISIONS)
     parser.add_argument("--engine", default="torch", choices=ENGINES)
     parser.add_argument("--log-level", default="warning", help="uvicorn's; `info` logs every request")
+    parser.add_argument(
+        "--floor-degenerate",
+        type=float,
+        default=None,
+        metavar="SCORE",
+        help="score empty and whitespace-only responses SCORE instead of the CRM's (e.g. -10 for an RLHF reward)",
+    )
     for field in fields(ServeLimits):
         flag = "--" + field.name.replace("_", "-")
         parser.add_argument(flag, type=type(field.default), default=field.default, help=f"(default {field.default})")
@@ -69,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
 
     limits = ServeLimits(**{f.name: getattr(args, f.name) for f in fields(ServeLimits)})
     crm = load_crm(args.ckpt, args.device, args.precision, args.engine)
-    app = create_serve_app(crm, criteria, limits, token, allowed_hosts_for(args.host), args.criteria_from_labels)
+    app = create_serve_app(
+        crm, criteria, limits, token, allowed_hosts_for(args.host), args.criteria_from_labels, args.floor_degenerate
+    )
     auth = "bearer token required" if token else "no token (set CRM_SERVE_TOKEN to require one)"
     print(f"crm-serve: {crm.settings.head} CRM on {crm.plan.label}, http://{args.host}:{args.port} ({auth})")
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)

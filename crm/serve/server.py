@@ -90,9 +90,12 @@ def create_serve_app(
     token: str | None = None,
     allowed_hosts: tuple[str, ...] | None = LOOPBACK_HOSTS,
     criteria_from_labels: bool = False,
+    degenerate_floor: float | None = None,
 ) -> FastAPI:
     """``crm``: a loaded :class:`~crm.inference.CRM`. ``criteria_from_labels``: OpenRLHF's ``labels``
-    (``--label_key``) carry each prompt's criteria, one per line."""
+    (``--label_key``) carry each prompt's criteria, one per line. ``degenerate_floor``: the score of an
+    empty or whitespace-only response instead of the CRM's (which may rank it high under "be brief":
+    a policy trained on that reward learns to say nothing); every answer names such responses."""
     limits = limits or ServeLimits()
     head = crm.settings.head
     default_criteria = [c for c in default_criteria if c.strip()]
@@ -187,12 +190,21 @@ def create_serve_app(
     def health() -> dict:
         return {"status": "ok", "head": head, "queued": batcher.queued(), "batching": batcher.stats.as_dict()}
 
+    def floored(scores: list[float], responses: Sequence[str]) -> tuple[list[float], list[int]]:
+        """The scores with ``degenerate_floor`` for empty and whitespace-only responses (when set), and
+        those responses' indices."""
+        empty = [i for i, text in enumerate(responses) if not text.strip()]
+        if degenerate_floor is None:
+            return scores, empty
+        return [degenerate_floor if i in empty else s for i, s in enumerate(scores)], empty
+
     @app.post("/v1/score")
     async def score_endpoint(body: ScoreRequest) -> dict:
         criteria, history = criteria_of(body.criteria), history_of(body)
         check_responses(body.responses, max_responses)
         (result,) = await scored([ResponseSet.build(criteria, history, body.responses)])
-        return {"head": head, "criteria": criteria, "scores": result.scores, "pairwise": result.pairwise}
+        scores, empty = floored(result.scores, body.responses)
+        return {"head": head, "criteria": criteria, "scores": scores, "pairwise": result.pairwise, "degenerate": empty}
 
     @app.post("/v1/compare")
     async def compare_endpoint(body: CompareRequest) -> dict:
@@ -232,7 +244,7 @@ def create_serve_app(
             raise HTTPException(
                 413, f"{largest} rollouts of one prompt; a cls CRM takes at most {limits.max_cls_responses}"
             )
-        rewards = item_scores(indices, await scored(sets))
-        return {"rewards": rewards, "scores": rewards}
+        rewards, empty = floored(item_scores(indices, await scored(sets)), [response for *_, response in items])
+        return {"rewards": rewards, "scores": rewards, "degenerate": empty}
 
     return app
