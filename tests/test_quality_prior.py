@@ -45,6 +45,9 @@ def test_pairs_judged_under_a_form_or_from_other_sources_are_left_out(quality_sa
     assert under_form and ranked_pairs(under_form, gap=0.0) == []
     others = [PreferenceSample(**{**s.__dict__, "source": "attribute_pairs"}) for s in quality_samples]
     assert ranked_pairs(others, gap=0.0) == []
+    before = [{k: v for k, v in s.extra.items() if k != "a_score"} for s in quality_samples]
+    unscored = [PreferenceSample(**{**s.__dict__, "extra": extra}) for s, extra in zip(quality_samples, before)]
+    assert ranked_pairs(unscored, gap=0.0) == []  # prepared before the scores were recorded
 
 
 def test_the_fit_learns_the_ranking_and_is_the_same_with_the_same_seed():

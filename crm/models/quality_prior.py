@@ -35,10 +35,11 @@ CHUNK = 256  # answers described (read back) at once
 
 def ranked_pairs(samples: Sequence[PreferenceSample], gap: float) -> list[tuple[str, str]]:
     """(better, worse) answer texts: every two answers to one query by models at least ``gap`` published
-    points apart, among the quality pairs' answers (each pair once, in a fixed order)."""
+    points apart, among the quality pairs' answers (each pair once, in a fixed order). Pairs prepared
+    before the published scores were recorded in them (``a_score``) have none to rank by: left out."""
     by_query: dict[tuple[str, str], dict[str, tuple[float, str]]] = defaultdict(dict)
     for sample in samples:
-        if sample.source != SOURCE or sample.extra.get("family") != QUALITY:
+        if sample.source != SOURCE or sample.extra.get("family") != QUALITY or "a_score" not in sample.extra:
             continue
         answers = by_query[(sample.extra["corpus"], sample.extra["question_id"])]
         for side, text in (("a", sample.response_a), ("b", sample.response_b)):
