@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import torch
 
 from crm.app.__main__ import main as app_main
 from crm.best_of_n import main as best_of_n_main
@@ -224,3 +225,20 @@ def test_the_reward_server_names_empty_answers_and_can_floor_them(tiny_crm_templ
     assert plain[0]["degenerate"] == floored[0]["degenerate"] == [1, 2]
     assert floored[0]["scores"] == [plain[0]["scores"][0], -100.0, -100.0]
     assert plain[1]["degenerate"] == [1] and floored[1]["rewards"] == [plain[1]["rewards"][0], -100.0]
+
+
+def test_the_reward_servers_answer_memory_is_bounded(tiny_crm_template):
+    """A reward server meets each rollout once: it keeps at most `answer_memo_rows` described answers
+    (a board's engine keeps them all). Measured on the quickstart CRM: docs/REWARD.md."""
+    from crm.inference import load_crm
+    from crm.models.rows import RowMemo
+    from crm.serve.server import ServeLimits, create_serve_app
+
+    crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
+    assert crm.model.answer_memo.capacity == RowMemo().capacity
+    create_serve_app(crm, ["Be brief."], ServeLimits(answer_memo_rows=3))
+    assert crm.model.answer_memo.capacity == 3
+    memo = crm.model.answer_memo
+    for i in range(5):
+        memo(lambda ids, mask: ids.float(), torch.tensor([[i, 1]]), torch.tensor([[1, 1]]))
+    assert len(memo) == 3

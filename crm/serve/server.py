@@ -49,6 +49,7 @@ class ServeLimits:
     max_batch_responses: int = 256
     max_queued: int = 64  # requests waiting for the model; one more gets 503
     batch_size: int = 32  # rows per forward pass
+    answer_memo_rows: int = 1024  # a two-tower CRM's described answers kept in memory (each ~0.4 MB)
 
 
 class Message(BaseModel):
@@ -98,6 +99,8 @@ def create_serve_app(
     a policy trained on that reward learns to say nothing); every answer names such responses."""
     limits = limits or ServeLimits()
     head = crm.settings.head
+    if getattr(crm.model, "answer_memo", None) is not None:  # a reward server meets each rollout once:
+        crm.model.answer_memo.capacity = limits.answer_memo_rows  # a memo the size of a board would only grow
     default_criteria = [c for c in default_criteria if c.strip()]
     max_responses = limits.max_responses if head == "bt" else limits.max_cls_responses
 
