@@ -1,5 +1,6 @@
-"""What the command lines share: they never write over what they read, and never let one named input
-silently replace another."""
+"""What the command lines share: a user's mistake ends a command with one message, not a traceback;
+free text that is not valid Unicode is refused as it is typed; no command writes over what it reads,
+and no named input silently replaces another."""
 
 from __future__ import annotations
 
