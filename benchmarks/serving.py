@@ -3,6 +3,11 @@ process, with dynamic batching on and switched off (``--max-wait-ms 0``, the bas
 sends a fixed number of requests and stops by itself.
 
     python benchmarks/serving.py [--ckpt RUN] [--clients 16] [--requests 2000] [--responses 1]
+    python benchmarks/serving.py --memory [--ckpt RUN] [--requests 5000] [--responses 4]
+
+``--memory`` sends distinct requests only (each answer seen once, as a reward server meets rollouts)
+and prints the server's resident memory after the first 1,000 and after all of them: it should
+plateau.
 
 Without ``--ckpt`` it serves the quickstart CRM's architecture (MiniLM, untrained head: speed does not
 depend on what the head learned). Requests carry real answers (Arena-Hard from CRM_RAW_DIR) when the
@@ -143,6 +148,43 @@ def load_test(
     }
 
 
+def resident_mb(pid: int) -> float:
+    """A process's resident set size (Linux /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) / 1024
+
+
+def memory_test(ckpt: Path, requests: int, responses: int, clients: int, precision: str) -> dict[int, float]:
+    """The server's resident memory (MB) after 1,000 and after ``requests`` distinct score requests: each
+    request's answers made unique by its number, so no answer is ever met twice."""
+    pool = request_pool(responses)
+    port = free_port()
+    server = start_server(ckpt, port, 5.0, precision, queue=max(64, 2 * clients))
+    tickets = itertools.count()
+    rss: dict[int, float] = {}
+
+    def client(_: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+        while (i := next(tickets)) < requests:
+            base = pool[i % len(pool)]
+            body = {**base, "responses": [f"{r}\n\n(request {i}, answer {k})" for k, r in enumerate(base["responses"])]}
+            conn.request("POST", "/v1/score", json.dumps(body), {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"request {i}: {response.status}")
+            if i + 1 in (1000, requests):
+                rss[i + 1] = resident_mb(server.pid)
+
+    try:
+        with ThreadPoolExecutor(clients) as executor:
+            list(executor.map(client, range(clients)))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return rss
+
+
 def figures(ckpt: Path, clients: int, requests: int, responses: int, precision: str = "auto") -> list[Figure]:
     """Batching off (the baseline) and on, each in a fresh server process."""
     pool = request_pool(responses)
@@ -169,12 +211,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--responses", type=int, default=1, help="responses per request")
     parser.add_argument("--precision", default="auto", help="auto (bf16 where native), bf16 or fp32")
+    parser.add_argument("--memory", action="store_true", help="resident memory after 1,000 and all distinct requests")
     args = parser.parse_args(argv)
     from benchmarks.run import rows_of
     from crm.tables import print_tables
 
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     ckpt = args.ckpt or untrained_crm(scratch_dir() / "crm", CROSS_ENCODER)
+    if args.memory:
+        rss = memory_test(ckpt, args.requests, args.responses, min(args.clients, 4), args.precision)
+        print(json.dumps({"resident_mb_after_requests": rss, "machine": machine()}, indent=2))
+        return 0
     results = figures(ckpt, args.clients, args.requests, args.responses, args.precision)
     header = ["benchmark", "what", "unit", "value", "range", "n", "vs baseline"]
     from crm.precision import inference_plan

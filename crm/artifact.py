@@ -19,9 +19,9 @@ from dataclasses import MISSING, dataclass
 from pathlib import Path
 
 # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
-# 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale; 10: answer_layout
-# (older exports still load)
-FORMAT_VERSION = 10
+# 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale; 10: answer_layout;
+# 11: query_interaction (older exports still load)
+FORMAT_VERSION = 11
 CONFIG_NAME = "crm_config.json"
 
 
@@ -44,6 +44,7 @@ class CRMSettings:
     criteria_scale: float | None = None  # the criteria classifier is a cosine one of this scale (RewardModel)
     # the names of the layout features the interaction is told (crm.data.layout.LAYOUT_FEATURES); None: not told
     answer_layout: list[str] | None = None
+    query_interaction: int = 0  # rank of the query-answer term, the query described by the answer tower (RewardModel)
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -70,6 +71,7 @@ class CRMSettings:
             answer_length=bool(cfg.model.get("answer_length")),
             criteria_scale=cfg.model.get("criteria_scale"),
             answer_layout=list(LAYOUT_FEATURES) if cfg.model.get("answer_layout") else None,
+            query_interaction=cfg.model.get("query_interaction") or 0,
         )
 
 

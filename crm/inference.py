@@ -67,6 +67,7 @@ def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Rende
         length_limit=min(positions, 2 * settings.max_length),
         answer_length=settings.answer_length,
         answer_layout=bool(settings.answer_layout),
+        query_rows=bool(settings.query_interaction),
     )
 
 
@@ -229,6 +230,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         answer_layout=bool(settings.answer_layout),
         criteria_scale=settings.criteria_scale,
         split_criteria=settings.input_format == CRITERIA_LIST,
+        query_interaction=settings.query_interaction,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)

@@ -205,6 +205,7 @@ def build_data(cfg: DictConfig) -> tuple[Any, LightningDataModule]:
         input_format=cfg.model.input_format,
         answer_length=bool(cfg.model.get("answer_length")),
         answer_layout=bool(cfg.model.get("answer_layout")),
+        query_rows=bool(cfg.model.get("query_interaction")),
     )
     return tokenizer, datamodule
 
@@ -415,6 +416,7 @@ def print_data_report(report: dict[str, dict]) -> None:
         "ties_excluded": "ties excluded",
         "not_sampled": "not sampled",
         "too_long_filtered": "too long (filtered)",
+        "degenerate_added": "degenerate added",
         "truncated": "truncated",
         "skipped_invalid": "invalid skipped",
     }

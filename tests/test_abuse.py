@@ -242,3 +242,28 @@ def test_the_reward_servers_answer_memory_is_bounded(tiny_crm_template):
     for i in range(5):
         memo(lambda ids, mask: ids.float(), torch.tensor([[i, 1]]), torch.tensor([[1, 1]]))
     assert len(memo) == 3
+
+
+def test_the_reward_servers_text_caches_are_bounded(tiny_crm_template):
+    """Each answer's tokens and view (and a two-tower CRM's layout and parse) are cached for boards,
+    which score the same answers again and again; a reward server empties each cache once it holds
+    more than `text_cache_rows` texts, and scores as before."""
+    from fastapi.testclient import TestClient
+
+    from crm.data.layout import layout_features
+    from crm.inference import load_crm
+    from crm.serve.server import ServeLimits, create_serve_app
+
+    crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
+    app = create_serve_app(crm, ["Be brief."], ServeLimits(text_cache_rows=5, max_wait_ms=0))
+    renderer = crm.renderer
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        for i in range(6):
+            responses = [f"Answer {i}.{j}: {'word ' * (i + j)}" for j in range(3)]
+            layout_features(f"a text parsed for request {i}")
+            scores = client.post("/v1/score", json={"prompt": f"Question {i}?", "responses": responses}).json()
+            expected = crm.answer_rewards([(["Be brief."], [{"role": "user", "content": f"Question {i}?"}], r)
+                                           for r in responses])  # fmt: skip
+            assert scores["scores"] == pytest.approx(expected.tolist(), abs=1e-5)
+            assert len(renderer._views) <= 5 and len(renderer._segments) <= 5
+            assert layout_features.cache_info().currsize <= 5

@@ -28,6 +28,16 @@ def test_every_answer_gets_one_finite_number_per_named_feature():
     assert feature("", "words") == 0.0 and feature("", "first_block_paragraph") == 0.0
 
 
+def test_an_answer_cut_off_or_looping_is_told_apart_from_a_finished_one():
+    """``unfinished``: prose that stops on a word; ``repetition``: the share of repeated word 3-grams."""
+    cut = PROSE[: PROSE.index("split water") + len("split")]
+    assert feature(cut, "unfinished") == 1.0 and feature(PROSE, "unfinished") == 0.0
+    assert feature("- one\n- two", "unfinished") == 0.0 and feature("", "unfinished") == 0.0  # a list item, nothing
+    looped = " ".join(["Plants capture sunlight with chlorophyll."] * 6)
+    assert feature(looped, "repetition") > 0.7 > 0.05 > feature(PROSE, "repetition")
+    assert feature("Yes.", "repetition") == 0.0
+
+
 def test_line_breaks_the_tokenizer_drops_are_counted():
     """The same words as one paragraph or three: MiniLM reads the same tokens, the layout differs."""
     one = "First point here. Second point here. Third point here."

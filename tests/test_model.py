@@ -195,6 +195,7 @@ def tiny_two_tower_model(
     answer_length: bool = False,
     criteria_scale: float | None = None,
     answer_layout: bool = False,
+    query_interaction: int = 0,
 ) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
@@ -210,6 +211,7 @@ def tiny_two_tower_model(
         answer_length=answer_length,
         criteria_scale=criteria_scale,
         answer_layout=answer_layout,
+        query_interaction=query_interaction,
     ).eval()
 
 
@@ -441,6 +443,48 @@ def test_two_towers_read_criteria_and_answer_apart(minilm_tokenizer):
         assert not torch.allclose(model(**other), together[:1])
 
 
+def test_two_towers_describe_the_query_and_score_how_the_answer_fits_it(minilm_tokenizer):
+    plain, model = tiny_two_tower_model(), tiny_two_tower_model(query_interaction=8)
+    answers = ["- one\n- two\n- three", "Paris is the capital of France."]
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
+    asked = minilm_tokenizer(["Count to three.", "What is the capital of France?"], padding=True, return_tensors="pt")
+    batch["query_ids"], batch["query_mask"] = asked["input_ids"], asked["attention_mask"]
+    with torch.no_grad():
+        # the term starts at zero: every other weight as without it, and the same scores
+        assert torch.equal(model(**batch), plain(**{k: v for k, v in batch.items() if not k.startswith("query")}))
+        torch.nn.init.normal_(model.query_interaction.answer.weight)
+        scores = model(**batch)
+        base = plain(**{k: v for k, v in batch.items() if not k.startswith("query")})
+        # the query as the answer tower reads an answer: [CLS] query [SEP], described the same way
+        q, a = (model.describe_answers(t["input_ids"], t["attention_mask"]) for t in (
+            asked, minilm_tokenizer(answers, padding=True, return_tensors="pt")
+        ))  # fmt: skip
+        fit = (model.query_interaction.query(q) * model.query_interaction.answer(a)).sum(-1, keepdim=True) / 8**0.5
+        assert torch.allclose(scores, base + fit, atol=1e-5)
+        swapped = dict(batch, query_ids=batch["query_ids"].flip(0), query_mask=batch["query_mask"].flip(0))
+        assert not torch.allclose(model(**swapped), scores)  # another question, another fit
+        with pytest.raises(ValueError, match="rows need query_ids"):
+            model(**{k: v for k, v in batch.items() if not k.startswith("query")})
+    assert set(model.head_modules()) == {"score", "interaction", "query_interaction"}
+    assert {"query_interaction.query.weight", "query_interaction.answer.weight"} <= set(model.head_state_dict())
+    with pytest.raises(ValueError, match="needs two towers"):
+        RewardModel(plain.backbone, "bt", "mean", interaction=8, query_interaction=8)
+
+
+def test_the_layout_has_a_term_of_its_own_in_the_score(minilm_tokenizer):
+    """Whatever the criteria, an answer cut off or looping should lose: the layout reaches the score
+    itself, not only the criteria's interaction."""
+    model = tiny_two_tower_model(answer_layout=True)
+    answers = ["Plants capture sunlight and", " ".join(["Plants capture sunlight."] * 5)]
+    batch = text_pair_batch(minilm_tokenizer, "Be concise.", answers)
+    batch["answer_layout"] = layout = torch.tensor([layout_features(a) for a in answers])
+    with torch.no_grad():
+        base = model(**batch)  # the term starts at zero
+        torch.nn.init.ones_(model.layout_score.weight)
+        assert torch.allclose(model(**batch), base + layout.sum(-1, keepdim=True), atol=1e-5)
+    assert "layout_score.weight" in model.head_state_dict() and "layout_score" in model.head_modules()
+
+
 def test_answer_layers_keep_the_pretrained_towers_lowest_blocks(compose_train, minilm_tokenizer, tmp_path):
     from crm.artifact import CRMSettings
     from crm.export import export_crm
@@ -561,6 +605,7 @@ def _exported_two_tower_crm(
     length: bool = False,
     scale: float | None = None,
     layout: bool = False,
+    query: int = 0,
 ):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
@@ -569,7 +614,7 @@ def _exported_two_tower_crm(
     from crm.inference import load_crm
 
     confidence = 0.3 if classes else 0.0
-    model = tiny_two_tower_model(classes, confidence, reading, attention, length, scale, layout)
+    model = tiny_two_tower_model(classes, confidence, reading, attention, length, scale, layout, query)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
@@ -577,14 +622,22 @@ def _exported_two_tower_crm(
         batch["answer_tokens"] = torch.tensor([6, 3])
     if layout:
         batch["answer_layout"] = torch.tensor([layout_features(a) for a in ("- a\n- b", "a and b")])
+    if query:
+        asked = tokenizer(["List a and b.", "Name two letters, please."], padding=True, return_tensors="pt")
+        batch["query_ids"], batch["query_mask"] = asked["input_ids"], asked["attention_mask"]
     model(**batch).sum().backward()
     assert all(p.grad is None for p in model.answer_tower.parameters())
     assert all(p.grad is not None for p in model.interaction.parameters())
     assert model.backbone.embeddings.word_embeddings.weight.grad is not None
+    with torch.no_grad():  # the terms that start at zero, drawn: the export must carry them
+        for layer in (model.layout_score, model.query_interaction and model.query_interaction.answer):
+            if layer is not None:
+                layer.weight.normal_()
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
         criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention, answer_length=length,
-        criteria_scale=scale, answer_layout=list(LAYOUT_FEATURES) if layout else None,
+        criteria_scale=scale, answer_layout=list(LAYOUT_FEATURES) if layout else None, query_interaction=query,
+        max_query_tokens=32,
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -598,24 +651,30 @@ TWO_TOWER_ITEMS = [
 
 
 @pytest.mark.parametrize(
-    "classes, reading, attention, length, scale, layout",
+    "classes, reading, attention, length, scale, layout, query",
     [
-        (0, True, 0, False, None, False),
-        (4, True, 0, False, None, False),
-        (4, False, 0, False, None, False),
-        (4, True, 2, False, None, False),
-        (4, True, 1, True, None, False),
-        (4, True, 0, False, 20.0, False),
-        (4, True, 1, False, 20.0, True),
+        (0, True, 0, False, None, False, 0),
+        (4, True, 0, False, None, False, 0),
+        (4, False, 0, False, None, False, 0),
+        (4, True, 2, False, None, False, 0),
+        (4, True, 1, True, None, False, 0),
+        (4, True, 0, False, 20.0, False, 0),
+        (4, True, 1, False, 20.0, True, 0),
+        (4, True, 1, False, 20.0, True, 8),
     ],
-    ids=["reading", "reading+posterior", "posterior", "attention", "attention+length", "cosine posterior", "layout"],
-)
+    ids=[
+        "reading", "reading+posterior", "posterior", "attention", "attention+length", "cosine posterior", "layout",
+        "query",
+    ],
+)  # fmt: skip
 def test_two_towers_train_the_criteria_reader_only_and_export(
-    minilm_tokenizer, tmp_path, classes, reading, attention, length, scale, layout
+    minilm_tokenizer, tmp_path, classes, reading, attention, length, scale, layout, query
 ):
     model, crm, _ = _exported_two_tower_crm(
-        minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length, scale, layout
+        minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length, scale, layout, query
     )
+    assert crm.settings.query_interaction == query and crm.renderer.query_rows == bool(query)
+    assert (crm.model.query_interaction is not None) == bool(query)
     assert crm.model.answer_tower is not None
     assert crm.settings.answer_attention == crm.model.answer_attention == attention
     assert crm.settings.answer_length == crm.model.answer_length == crm.renderer.answer_length == length
@@ -627,7 +686,7 @@ def test_two_towers_train_the_criteria_reader_only_and_export(
     assert isinstance(crm.model.criteria_classifier, CosineClassifier) == (scale is not None)
     if classes:
         assert {"criteria_classifier.weight", "interaction.classes.weight"} <= set(model.head_state_dict())
-        with pytest.raises(RuntimeError, match="criteria classifier"):
+        with pytest.raises(RuntimeError, match="query interaction|layout score|criteria classifier"):
             tiny_two_tower_model().load_head_state(model.head_state_dict())
     criteria, history, answer = TWO_TOWER_ITEMS[0]
     rendered = crm.renderer.encode(criteria, history, [answer]).features()
@@ -659,6 +718,8 @@ def test_two_tower_onnx_engines_score_as_pytorch(minilm_tokenizer, tmp_path, mon
         "answer_tower.onnx",
         "answer_tower.int8.onnx",
     }
-    _, attending, exported = _exported_two_tower_crm(minilm_tokenizer, tmp_path / "attending", classes=4, attention=1)
+    _, attending, exported = _exported_two_tower_crm(
+        minilm_tokenizer, tmp_path / "attending", classes=4, attention=1, layout=True, query=8
+    )
     onnx = load_crm(exported, device="cpu", precision="fp32", engine="onnx")  # its answer tower gives token states too
     assert torch.allclose(onnx.answer_rewards(TWO_TOWER_ITEMS), attending.answer_rewards(TWO_TOWER_ITEMS), atol=1e-4)

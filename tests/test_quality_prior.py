@@ -13,7 +13,7 @@ from torch import nn
 from crm.data.criteria.pairs import PairOptions
 from crm.data.criteria.quality_pairs import QUALITY_UNDER_FORM, build_quality_pairs
 from crm.data.schema import PreferenceSample, read_samples, write_samples
-from crm.models.quality_prior import fit_score, ranked_pairs
+from crm.models.quality_prior import fit_reward, ranked_pairs
 from crm.training import train
 from tests.conftest import PUBLISHED_SCORES, TINY_TRAIN, files_override, write_answer_corpora
 
@@ -33,10 +33,10 @@ def test_every_pair_of_a_querys_answers_far_enough_apart_is_ranked_the_stronger_
         model_of[(s.prompt, s.response_b)] = s.extra["b_model"]
     by_answer = {text: (prompt, model) for (prompt, text), model in model_of.items()}
     assert len(pairs) > len(quality)  # pairs the samples never made: answers of two different samples
-    for better, worse in pairs:
+    for better, worse, history in pairs:
         (q1, strong), (q2, weak) = by_answer[better], by_answer[worse]
-        assert q1 == q2 and PUBLISHED_SCORES[strong] - PUBLISHED_SCORES[weak] >= 40.0
-    assert len(set(pairs)) == len(pairs)
+        assert q1 == q2 == history[-1]["content"] and PUBLISHED_SCORES[strong] - PUBLISHED_SCORES[weak] >= 40.0
+    assert len({(b, w) for b, w, _ in pairs}) == len(pairs)
     assert len(ranked_pairs(quality_samples, gap=1e9)) == 0
 
 
@@ -58,26 +58,36 @@ def test_the_fit_learns_the_ranking_and_is_the_same_with_the_same_seed():
     for _ in range(2):
         torch.manual_seed(1)
         score = nn.Linear(16, 1)
-        report = fit_score(score, better, worse, epochs=5, batch_size=64, lr=1e-2, weight_decay=0.0, seed=3)
+        rows = torch.arange(len(better))
+        report = fit_reward(
+            lambda a, _, score=score: score(a), list(score.parameters()), better, worse, rows, epochs=5,
+            batch_size=64, lr=1e-2, weight_decay=0.0, seed=3,
+        )  # fmt: skip
         fitted.append(score.weight.detach().clone())
     assert report["accuracy"] == 1.0 > report["accuracy_before"]
     assert torch.equal(fitted[0], fitted[1])
 
 
 class ScoreAfterPrior(Callback):
-    """Keeps the answer score as the first training step will find it."""
+    """Keeps the answer score (and query term) as the first training step will find them."""
 
     seen: torch.Tensor | None = None
+    query: torch.Tensor | None = None
 
     def on_train_start(self, trainer, pl_module) -> None:
-        ScoreAfterPrior.seen = pl_module.model.score.weight.detach().clone()
+        model = pl_module.model
+        ScoreAfterPrior.seen = model.score.weight.detach().clone()
+        if model.query_interaction is not None:
+            ScoreAfterPrior.query = model.query_interaction.answer.weight.detach().clone()
 
 
+@pytest.mark.parametrize("query", [0, 8], ids=["score", "score+query term"])
 def test_the_quickstart_fits_the_prior_on_its_quality_pairs_before_the_pair_steps(
-    compose_train, tiny_files, quality_samples, tmp_path
+    compose_train, tiny_files, quality_samples, tmp_path, query
 ):
     """In `python train.py`'s recipe: fitted on the training set's quality pairs before the pair steps,
-    reported in the run's summary; the pair steps then train the score on."""
+    reported in the run's summary; the pair steps then train the score on. A CRM that describes the
+    query has its query term fitted with the score."""
     train_file = tmp_path / "train_with_quality.jsonl"
     quality = [s for s in quality_samples if s.extra["family"] != QUALITY_UNDER_FORM][:24]
     write_samples(train_file, read_samples(tiny_files["train"])[0] + quality)
@@ -90,6 +100,7 @@ def test_the_quickstart_fits_the_prior_on_its_quality_pairs_before_the_pair_step
         "reader.batch_size=8",
         "prior=quality",
         "prior.epochs=20",
+        f"model.query_interaction={query}",
         "trainer.max_epochs=1",
         "trainer.limit_val_batches=1",
     )
@@ -100,3 +111,5 @@ def test_the_quickstart_fits_the_prior_on_its_quality_pairs_before_the_pair_step
     assert report["pairs"] >= len(quality) and report["accuracy"] > report["accuracy_before"]
     assert report["epochs"] == 20
     assert not torch.equal(ScoreAfterPrior.seen, objects["module"].model.score.weight)  # trained on by the pairs
+    if query:  # fitted from zero by the prior
+        assert ScoreAfterPrior.query.abs().sum() > 0

@@ -186,6 +186,33 @@ def test_rows_carry_their_whole_answers_layout_only_when_asked(minilm_tokenizer)
         Renderer(minilm_tokenizer, "cls", "text_pair", max_length=256, answer_layout=True)
 
 
+def test_rows_carry_their_query_as_the_answer_tower_reads_it_only_when_asked(minilm_tokenizer):
+    """``query_rows``: each row carries ``[CLS] query [SEP]`` (a long query cut to its head and tail),
+    right-padded to one width, whatever the criteria row leaves out."""
+    told = Renderer(
+        minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60, max_query_tokens=48,
+        query_rows=True,
+    )  # fmt: skip
+    short, long = style_pair("What is 2 + 2?", 1), style_pair(LONG, 2)
+    rows = told.encode_rows(short) + told.encode_rows(long)
+    features = [r.features() for r in rows]
+    assert {len(f["query_ids"]) for f in features} == {50} and {len(f["query_mask"]) for f in features} == {50}
+    asked = minilm_tokenizer("What is 2 + 2?")["input_ids"]
+    assert features[0]["query_ids"][: len(asked)] == asked and sum(features[0]["query_mask"]) == len(asked)
+    assert features[0]["query_ids"] == features[1]["query_ids"]  # both answers of a pair, one query
+    cut = features[2]["query_ids"][: sum(features[2]["query_mask"])]
+    assert 40 < sum(features[2]["query_mask"]) <= 50 and cut[0] == minilm_tokenizer.cls_token_id
+    assert cut[-1] == minilm_tokenizer.sep_token_id and "cut" in minilm_tokenizer.decode(cut)  # head, marker, tail
+    assert told.query_ids(short.history) == asked
+    untold = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60)
+    assert all("query_ids" not in r.features() for r in untold.encode_rows(short))
+    assert [r.input_ids for r in untold.encode_rows(short)] == [r.input_ids for r in rows[:2]]
+    with pytest.raises(ValueError, match="needs max_query_tokens"):
+        Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, query_rows=True)
+    with pytest.raises(ValueError, match="cls row holds two"):
+        Renderer(minilm_tokenizer, "cls", "text_pair", max_length=256, max_query_tokens=16, query_rows=True)
+
+
 @pytest.mark.parametrize("fmt", ["chat", "text_pair"], indirect=True)
 def test_answers_tokenized_in_a_batch_render_as_one_at_a_time(fmt):
     tok, renderer = renderers(fmt, "bt")

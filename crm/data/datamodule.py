@@ -16,6 +16,7 @@ from lightning import Callback, LightningDataModule, LightningModule, Trainer
 from torch.utils.data import DataLoader, Dataset
 from transformers.trainer_pt_utils import LengthGroupedSampler
 
+from crm.data.degenerate import degenerate_pairs
 from crm.data.noise import DIRECTIONS, NOISE_MODES, CriteriaBank, apply_direction, apply_noise
 from crm.data.prepare import processed_split_files
 from crm.data.rendering import Renderer, SampleTooLong
@@ -31,6 +32,8 @@ DEFAULT_TEST_SETS = {
     "new_criteria_reverse": ("test_new_criteria", "reverse"),
 }
 
+DEGENERATE = "degenerate"  # the test set of degenerate answers (data.degenerate_share > 0)
+
 
 @dataclass
 class SplitReport:
@@ -41,6 +44,7 @@ class SplitReport:
     ties_excluded: int = 0
     not_sampled: int = 0  # beyond max_{train,val,test}_samples (a seeded random subset is kept)
     too_long_filtered: int = 0
+    degenerate_added: int = 0  # pairs of a real answer against a degenerate copy (crm.data.degenerate)
     truncated: int = 0
     kept: int = 0
     by_source: Counter = field(default_factory=Counter)
@@ -210,6 +214,8 @@ class CRMDataModule(LightningDataModule):
         seed: int = 0,
         answer_length: bool = False,
         answer_layout: bool = False,
+        query_rows: bool = False,
+        degenerate_share: float = 0.0,
     ):
         super().__init__()
         choices = (
@@ -226,7 +232,7 @@ class CRMDataModule(LightningDataModule):
         self.renderer = Renderer(
             tokenizer, head, input_format, max_length, max_response_tokens, truncate_query=True,
             max_query_tokens=max_query_tokens, answer_length=answer_length,
-            answer_layout=answer_layout,
+            answer_layout=answer_layout, query_rows=query_rows,
         )  # fmt: skip
         self.processed_dir = processed_dir
         self.raw_dir = raw_dir
@@ -253,6 +259,11 @@ class CRMDataModule(LightningDataModule):
         self.max_samples = {"train": max_train_samples, "val": max_val_samples}
         self.max_test_samples = max_test_samples
         self.seed = seed
+        if not 0.0 <= degenerate_share < 1.0:
+            raise ValueError(f"data.degenerate_share must be in [0, 1), got {degenerate_share}")
+        # training pairs of a real answer against a degenerate copy, added as this share of the training
+        # samples, and a test set of them (crm.data.degenerate)
+        self.degenerate_share = degenerate_share
         self.collator = PairCollator(tokenizer, head)
         self.reports: dict[str, SplitReport] = {}
         self.datasets: dict[str, PreferenceDataset] = {}
@@ -294,6 +305,17 @@ class CRMDataModule(LightningDataModule):
         if limit is not None and len(samples) > limit:
             report.not_sampled = len(samples) - limit
             samples = random.Random(self.seed).sample(samples, limit)
+        if split == "train" and self.degenerate_share:
+            added = degenerate_pairs(samples, round(self.degenerate_share * len(samples)), self.seed)
+            report.degenerate_added = len(added)
+            samples = samples + added
+        kept, lengths = self.fitting(samples, report)
+        self.reports[split] = report
+        log.debug("split %s: %s", split, report.as_dict())  # the data report table shows these counts
+        return kept, lengths
+
+    def fitting(self, samples: list[PreferenceSample], report: SplitReport) -> tuple[list[PreferenceSample], list[int]]:
+        """The samples that fit the length budget and their measured lengths; the rest counted in ``report``."""
         kept, lengths = [], []
         self.renderer.prime_answers(r for s in samples for r in (s.response_a, s.response_b))
         for s in samples:
@@ -307,8 +329,6 @@ class CRMDataModule(LightningDataModule):
             lengths.append(length)
             report.by_source[s.source or "unknown"] += 1
         report.kept = len(kept)
-        self.reports[split] = report
-        log.debug("split %s: %s", split, report.as_dict())  # the data report table shows these counts
         return kept, lengths
 
     def mix(self, samples: list[PreferenceSample], report: SplitReport) -> list[PreferenceSample]:
@@ -342,6 +362,13 @@ class CRMDataModule(LightningDataModule):
         for split in sorted(needed):
             limit = self.max_samples.get(split, self.max_test_samples)
             loaded[split] = self.load_split(split, limit)
+        if self.degenerate_share and "test" in loaded:  # one degenerate pair per test sample
+            report = SplitReport()
+            pairs = degenerate_pairs(loaded["test"][0], len(loaded["test"][0]), self.seed)
+            report.read = report.degenerate_added = len(pairs)
+            loaded[DEGENERATE] = self.fitting(pairs, report)
+            self.reports[DEGENERATE] = report
+            self.test_sets = {**self.test_sets, DEGENERATE: (DEGENERATE, "original")}
         if not loaded["train"][0] and stage in (None, "fit"):
             raise ValueError(f"no training samples found in {self.split_files('train') or self.processed_dir}")
         bank = CriteriaBank.from_samples(loaded["train"][0])
@@ -402,15 +429,15 @@ class CRMDataModule(LightningDataModule):
         return [self._loader(self.datasets[name], self.eval_batch_size, train=False) for name in self.test_set_names]
 
     def answer_rows(self, names: Sequence[str] | None = None) -> list[list[int]]:
-        """The answer tower's token ids of every distinct answer in these datasets (all when None), for a
-        two-tower CRM to describe ahead of its steps; empty where the rows have no answer segment."""
-        answers = dict.fromkeys(
-            text
-            for name in (names or self.datasets)
-            for sample in self.datasets[name].samples
-            for text in (sample.response_a, sample.response_b)
-        )
-        return [row for row in map(self.answer_row, answers) if row is not None]
+        """The answer tower's token ids of every distinct answer in these datasets (all when None), and
+        of every query where rows carry it, for a two-tower CRM to describe ahead of its steps; empty
+        where the rows have no answer segment."""
+        samples = [sample for name in (names or self.datasets) for sample in self.datasets[name].samples]
+        answers = dict.fromkeys(text for sample in samples for text in (sample.response_a, sample.response_b))
+        rows = [row for row in map(self.answer_row, answers) if row is not None]
+        if self.renderer.query_rows:
+            rows += [self.renderer.query_ids(sample.history) for sample in samples]
+        return rows
 
     def answer_row(self, text: str) -> list[int] | None:
         """The answer tower's token ids of one answer (None where the rows have no answer segment),

@@ -51,6 +51,8 @@ LAYOUT_FEATURES = (
     "emoji",
     *(f"first_block_{kind}" for kind in BLOCK_KINDS),
     *(f"last_block_{kind}" for kind in BLOCK_KINDS),
+    "unfinished",
+    "repetition",
 )
 
 
@@ -85,5 +87,22 @@ def layout_features(answer: str) -> tuple[float, ...]:
         math.log1p(len(EMOJI.findall(answer))),
         *(bool(blocks) and blocks[0].kind == kind for kind in BLOCK_KINDS),
         *(bool(blocks) and blocks[-1].kind == kind for kind in BLOCK_KINDS),
+        unfinished(answer, blocks[-1].kind if blocks else None),
+        repetition(answer),
     ]
     return tuple(float(v) for v in values)
+
+
+def unfinished(answer: str, last_kind: str | None) -> bool:
+    """Whether the answer stops mid-sentence: its last block is prose that ends on a word, not on a
+    sentence's end (a reply cut off by a token limit)."""
+    text = answer.rstrip()
+    return last_kind == "paragraph" and text[-1:].isalnum()
+
+
+def repetition(answer: str) -> float:
+    """The share of the answer's word 3-grams that repeat an earlier one: near 0 for prose, near 1 for
+    a decoding loop that says its opening over and over."""
+    words = WORD.findall(answer.lower())
+    grams = [tuple(words[i : i + 3]) for i in range(len(words) - 2)]
+    return 1 - len(set(grams)) / len(grams) if grams else 0.0

@@ -69,6 +69,7 @@ class Encoded:
     truncated: bool
     answer_tokens: int | None = None  # the whole answer's length in tokens (``Renderer(answer_length=True)``)
     answer_layout: tuple[float, ...] | None = None  # the whole answer's layout (``Renderer(answer_layout=True)``)
+    query_row: tuple[tuple[int, ...], int] | None = None  # the query's tower row, padded, and its length
 
     def features(self) -> dict[str, list[int] | int]:
         out = {"input_ids": self.input_ids, "attention_mask": [1] * len(self.input_ids)}
@@ -78,6 +79,9 @@ class Encoded:
             out["answer_tokens"] = self.answer_tokens
         if self.answer_layout is not None:
             out["answer_layout"] = list(self.answer_layout)
+        if self.query_row is not None:
+            ids, length = self.query_row
+            out["query_ids"], out["query_mask"] = list(ids), [1] * length + [0] * (len(ids) - length)
         return out
 
 
@@ -168,6 +172,7 @@ class Renderer:
         length_limit: int | None = None,
         answer_length: bool = False,
         answer_layout: bool = False,
+        query_rows: bool = False,
     ):
         if head not in HEADS:
             raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
@@ -175,9 +180,12 @@ class Renderer:
             raise ValueError(f"unknown input_format {input_format!r}; expected one of {INPUT_FORMATS}")
         if input_format == "chat" and not tokenizer.chat_template:
             raise ValueError("input_format='chat' needs a tokenizer with a chat template")
-        for option, told in (("answer_length", answer_length), ("answer_layout", answer_layout)):
+        told_per_answer = {"answer_length": answer_length, "answer_layout": answer_layout, "query_rows": query_rows}
+        for option, told in told_per_answer.items():
             if told and head != "bt":
                 raise ValueError(f"{option} tells a pointwise (bt) row about its one answer; a cls row holds two")
+        if query_rows and not max_query_tokens:
+            raise ValueError("query_rows gives each row its query's view: it needs max_query_tokens")
         self.tokenizer = tokenizer
         self.head = head
         self.input_format = input_format
@@ -194,6 +202,10 @@ class Renderer:
         self.answer_length = answer_length
         # and its layout (crm.data.layout): the tokenizer drops line breaks, the view cuts the middle
         self.answer_layout = answer_layout
+        # and its query as the answer tower reads it (max_query_tokens, head and tail), for a two-tower CRM
+        # to describe what was asked: the criteria row of a two-tower CRM leaves the query out
+        self.query_rows = query_rows
+        self._query_rows: dict[str, tuple[tuple[int, ...], int]] = {}
         self._templates: dict[int, int] = {}  # answers per row -> tokens the format adds around them
         # answer -> (its tokens, its view within max_response_tokens): a training epoch draws each pair
         # under both polarities and answers recur across pairs; tokenizing and cutting them once makes
@@ -267,14 +279,41 @@ class Renderer:
         ``max_query_tokens`` and, with ``truncate_query``, shortened further if it must; the criteria never.
         Where criteria leave too little room, a ``length_limit`` above ``max_length`` gives the sequence
         as many more tokens as the criteria take (answers keep their usual share), up to that limit."""
-        history, query_cut = self._cap_query(self._read(history))
+        read, query_cut = self._cap_query(self._read(history))
         try:
-            return self._encode_within(criteria, history, responses, query_cut, self.max_length)
+            enc = self._encode_within(criteria, read, responses, query_cut, self.max_length)
         except SampleTooLong:
             longer = min(self.length_limit, self.max_length + self._count(self.criteria_text(criteria)))
             if longer <= self.max_length:
                 raise
-            return self._encode_within(criteria, history, responses, query_cut, longer)
+            enc = self._encode_within(criteria, read, responses, query_cut, longer)
+        if self.query_rows:
+            enc.query_row = self.query_row(history)
+        return enc
+
+    def query_row(self, history: Sequence[dict]) -> tuple[tuple[int, ...], int]:
+        """The answer tower's row of the conversation's last user turn (``[CLS] view [SEP]``, the view
+        ``max_query_tokens`` long, head and tail), right-padded to one width, and its length; remembered."""
+        query = next((m["content"] for m in reversed(history) if m["role"] == "user"), "")
+        row = self._query_rows.get(query)
+        if row is None:
+            keep, tokens = self.max_query_tokens, self._tokens(query)
+            view = query if len(tokens) <= keep else self._cut(tokens, keep)
+            around = self.tokenizer("", verbose=False)["input_ids"]  # what the tokenizer adds to one text
+            ids = self.tokenizer(view, verbose=False)["input_ids"]
+            ids = ids[: len(around) - 1 + keep] + ids[-1:] if len(ids) > len(around) + keep else ids
+            row = tuple(ids) + (self.tokenizer.pad_token_id,) * (len(around) + keep - len(ids)), len(ids)
+            if len(self._query_rows) >= VIEW_CACHE_SIZE:
+                del self._query_rows[next(iter(self._query_rows))]
+            self._query_rows[query] = row
+        return row
+
+    def query_ids(self, history: Sequence[dict]) -> list[int] | None:
+        """The real ids of :meth:`query_row` (None where rows carry no query), as the tower describes them."""
+        if not self.query_rows:
+            return None
+        ids, length = self.query_row(history)
+        return list(ids[:length])
 
     def _encode_within(self, criteria, history, responses, query_cut: bool, max_length: int) -> Encoded:
         try:
@@ -396,6 +435,13 @@ class Renderer:
                 del self._views[next(iter(self._views))]
             self._views[text] = view
         return view
+
+    def forget_texts_beyond(self, rows: int) -> None:
+        """Empties each of the renderer's text caches (views, token ids, query rows) that holds more
+        than ``rows`` texts: a server that meets each text once keeps them bounded."""
+        for cache in (self._views, self._segments, self._query_rows):
+            if len(cache) > rows:
+                cache.clear()
 
     def prime_answers(self, answers: Iterable[str], chunk: int = 1024) -> None:
         """Tokenize the answers whose view is not known yet in batches: one call per thousand answers

@@ -19,6 +19,7 @@ import numpy as np
 from crm.data.criteria.quality_pairs import QUALITY_UNDER_FORM
 from crm.data.criteria.taxonomy import FAMILIES, QUALITY
 from crm.data.criteria_pools import STYLE_TOPICS
+from crm.data.degenerate import SOURCE as DEGENERATE_SOURCE
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
 from crm.stats import bootstrap_interval
@@ -94,6 +95,8 @@ def kind_of(family: str) -> str:
         return FAMILIES[family].kind
     if family == QUALITY_UNDER_FORM:
         return FAMILIES[QUALITY].kind
+    if family.startswith(f"{DEGENERATE_SOURCE}:"):
+        return DEGENERATE_SOURCE
     return "length" if family == CONCISE_STYLES else "votes" if family == VOTES else "domain"
 
 

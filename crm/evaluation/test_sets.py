@@ -10,6 +10,9 @@
   perturbed exactly as in training noise (the paper's D_add, D_remove, D_replace), seeded per pair.
 - ``no_criteria``: the same pairs with one generic criterion instead of the user's: how much the
   criteria matter.
+- ``degenerate``: each pair's preferred answer against a degenerate copy of it (empty, whitespace, cut
+  off, looped, another query's answer: :mod:`crm.data.degenerate`) under the pair's criteria: what a
+  reward must never prefer, whatever the criteria ask.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from crm.data.criteria_pools import GENERAL_CRITERION
+from crm.data.degenerate import degenerate_pairs
 from crm.data.noise import CriteriaBank, apply_direction, apply_noise
 from crm.data.schema import PreferenceSample, read_samples
 from crm.data.splits import query_of
 
 NOISE_VARIANTS = {"noise_add": "add", "noise_remove": "remove", "noise_replace": "replace"}
-VARIANTS = (*NOISE_VARIANTS, "no_criteria")
+VARIANTS = (*NOISE_VARIANTS, "no_criteria", "degenerate")
 DESCRIPTIONS = {
     "seen_criteria": "held-out queries, criteria styles seen in training",
     "new_criteria": "held-out queries, a criteria style never seen in training",
@@ -38,6 +42,7 @@ DESCRIPTIONS = {
     "noise_remove": "half of the criteria removed (D_remove)",
     "noise_replace": "some criteria replaced by the rejected side's (D_replace)",
     "no_criteria": "a generic criterion instead of the user's",
+    "degenerate": "the preferred answer against a degenerate copy (empty, whitespace, cut off, looped, off topic)",
 }
 
 
@@ -107,6 +112,10 @@ def variant(base: TestSet, kind: str, bank: CriteriaBank, seed: int = 0, name: s
     """``base`` with its criteria perturbed by ``kind`` (one of :data:`VARIANTS`); the same seed, the same set."""
     if kind not in VARIANTS:
         raise ValueError(f"unknown test-set variant {kind!r}; expected one of {VARIANTS}")
+    if kind == "degenerate":
+        samples = degenerate_pairs([p.sample for p in base.pairs], len(base.pairs), seed)
+        pairs = [JudgedPair(s, "given", s.source) for s in samples]
+        return TestSet(name or kind, base.origin, pairs, DESCRIPTIONS[kind], dict(base.notes))
     pairs = []
     for i, pair in enumerate(base.pairs):
         if kind == "no_criteria":

@@ -53,6 +53,7 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
         answer_layout=bool(model_cfg.get("answer_layout")),
         criteria_scale=model_cfg.get("criteria_scale"),
         split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,
+        query_interaction=model_cfg.get("query_interaction") or 0,
     )  # fmt: skip
     freeze = model_cfg.get("freeze") or {}
     if freeze:

@@ -9,6 +9,8 @@ training query's described answers whose models are at least ``gap`` points apar
 ranking, the stronger preferred (the answers the quality pairs already brought: nothing more to
 describe); the pair stage then trains it on with the rest of the head. Held fixed instead, or fitted
 longer, the boards agreed more with the published ranking and followed form less (docs/RESULTS.md).
+A CRM that describes the query (``model.query_interaction``) has its query term fitted with the score:
+which answer a question needs is quality too.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import itertools
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import torch
 from lightning.pytorch import Callback, LightningModule, Trainer
@@ -33,15 +35,18 @@ log = logging.getLogger(__name__)
 CHUNK = 256  # answers described (read back) at once
 
 
-def ranked_pairs(samples: Sequence[PreferenceSample], gap: float) -> list[tuple[str, str]]:
-    """(better, worse) answer texts: every two answers to one query by models at least ``gap`` published
-    points apart, among the quality pairs' answers (each pair once, in a fixed order). Pairs prepared
-    before the published scores were recorded in them (``a_score``) have none to rank by: left out."""
+def ranked_pairs(samples: Sequence[PreferenceSample], gap: float) -> list[tuple[str, str, list[dict]]]:
+    """(better, worse, conversation before them) of every two answers to one query by models at least
+    ``gap`` published points apart, among the quality pairs' answers (each pair once, in a fixed order).
+    Pairs prepared before the published scores were recorded in them (``a_score``) have none to rank
+    by: left out."""
     by_query: dict[tuple[str, str], dict[str, tuple[float, str]]] = defaultdict(dict)
+    history: dict[tuple[str, str], list[dict]] = {}
     for sample in samples:
         if sample.source != SOURCE or sample.extra.get("family") != QUALITY or "a_score" not in sample.extra:
             continue
-        answers = by_query[(sample.extra["corpus"], sample.extra["question_id"])]
+        key = (sample.extra["corpus"], sample.extra["question_id"])
+        answers, history[key] = by_query[key], sample.history
         for side, text in (("a", sample.response_a), ("b", sample.response_b)):
             answers[sample.extra[f"{side}_model"]] = (float(sample.extra[f"{side}_score"]), text)
     pairs = []
@@ -49,30 +54,46 @@ def ranked_pairs(samples: Sequence[PreferenceSample], gap: float) -> list[tuple[
         answers = by_query[key]
         for strong, weak in itertools.permutations(sorted(answers), 2):
             if answers[strong][0] - answers[weak][0] >= gap:
-                pairs.append((answers[strong][1], answers[weak][1]))
+                pairs.append((answers[strong][1], answers[weak][1], history[key]))
     return pairs
 
 
-def fit_score(
-    score: nn.Linear, better: torch.Tensor, worse: torch.Tensor, epochs: int, batch_size: int, lr: float,
+def fit_reward(
+    reward: Callable[[torch.Tensor, torch.Tensor], torch.Tensor], parameters: Sequence[nn.Parameter],
+    better: torch.Tensor, worse: torch.Tensor, rows: torch.Tensor, epochs: int, batch_size: int, lr: float,
     weight_decay: float, seed: int,
 ) -> dict[str, float]:  # fmt: skip
-    """Bradley-Terry on the descriptions' score margins, seeded; the training accuracy before and after."""
+    """Bradley-Terry on ``reward(answers, rows)`` margins (``rows``: each pair's index, for what the reward
+    reads of its query), seeded; the training accuracy before and after."""
     generator = torch.Generator().manual_seed(seed)
-    optimizer = torch.optim.AdamW(score.parameters(), lr=lr, weight_decay=weight_decay)
+    optimizer = torch.optim.AdamW(parameters, lr=lr, weight_decay=weight_decay)
+
+    def margin(batch) -> torch.Tensor:
+        return reward(better[batch], rows[batch]) - reward(worse[batch], rows[batch])
 
     def accuracy() -> float:
         with torch.no_grad():
-            return float((score(better) > score(worse)).float().mean())
+            return float((margin(torch.arange(len(better))) > 0).float().mean())
 
     before = accuracy()
     for _ in range(epochs):
         for batch in torch.randperm(len(better), generator=generator).split(batch_size):
-            loss = -nn.functional.logsigmoid(score(better[batch]) - score(worse[batch])).mean()
+            loss = -nn.functional.logsigmoid(margin(batch)).mean()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
     return {"accuracy_before": round(before, 4), "accuracy": round(accuracy(), 4)}
+
+
+def described(model, rows: list[list[int]], context) -> torch.Tensor:
+    """The frozen tower's descriptions of tower rows, in the training precision (``context``), in chunks:
+    an attending tower's token states are large."""
+    device, chunks = model.score.weight.device, []
+    with context():
+        for start in range(0, len(rows), CHUNK):
+            ids, mask = pad_rows([torch.tensor(row) for row in rows[start : start + CHUNK]])
+            chunks.append(model.answer_descriptions(ids.to(device), mask.long().to(device)))
+    return torch.cat(chunks).to(model.score.weight.dtype)
 
 
 class QualityPrior(Callback):
@@ -97,21 +118,24 @@ class QualityPrior(Callback):
             log.warning("quality prior: no quality pairs in the training set, the score is left as drawn")
             return
         started = time.perf_counter()
-        texts = list(dict.fromkeys(t for pair in pairs for t in pair))
-        rows = [torch.tensor(datamodule.answer_row(t)) for t in texts]
-        device, chunks = model.score.weight.device, []
-        with trainer.precision_plugin.forward_context():
-            for start in range(0, len(rows), CHUNK):  # chunks: an attending tower's token states are large
-                ids, mask = pad_rows(rows[start : start + CHUNK])
-                chunks.append(model.answer_descriptions(ids.to(device), mask.long().to(device)))
-        described = torch.cat(chunks).to(model.score.weight.dtype)
+        context = trainer.precision_plugin.forward_context
+        texts = list(dict.fromkeys(t for better, worse, _ in pairs for t in (better, worse)))
+        answers = described(model, [datamodule.answer_row(t) for t in texts], context)
         index = {t: i for i, t in enumerate(texts)}
-        better = described[[index[b] for b, _ in pairs]]
-        worse = described[[index[w] for _, w in pairs]]
+        better = answers[[index[b] for b, _, _ in pairs]]
+        worse = answers[[index[w] for _, w, _ in pairs]]
+        parts = [model.score]
+        reward = lambda a, rows: model.score(a)  # noqa: E731
+        if model.query_interaction is not None:
+            asked = described(model, [datamodule.renderer.query_ids(h) for _, _, h in pairs], context)
+            parts.append(model.query_interaction)
+            reward = lambda a, rows: model.score(a) + model.query_interaction(asked[rows], a)  # noqa: E731
+        parameters = [p for part in parts for p in part.parameters()]
         with torch.enable_grad():
-            self.report = fit_score(
-                model.score, better, worse, self.epochs, self.batch_size, self.lr, self.weight_decay, self.seed
-            )
+            self.report = fit_reward(
+                reward, parameters, better, worse, torch.arange(len(pairs)), self.epochs, self.batch_size,
+                self.lr, self.weight_decay, self.seed,
+            )  # fmt: skip
         seconds = round(time.perf_counter() - started, 1)
         self.report.update(pairs=len(pairs), answers=len(texts), epochs=self.epochs, seconds=seconds)
         log.info(

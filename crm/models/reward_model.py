@@ -223,6 +223,28 @@ class CriteriaInteraction(nn.Module):
         return nn.functional.layer_norm(mixed, mixed.shape[-1:]).flatten(1)
 
 
+class QueryInteraction(nn.Module):
+    """A bilinear reward term ``<Q q, A a>`` between the frozen tower's descriptions of the query ``q``
+    and of the answer ``a``: how well an answer fits what was asked, whatever the criteria.
+
+    An answer-only score can learn which answers look good, not which answer this question needs (code
+    for a coding task, a short reply to a greeting, an answer to this query rather than another). The
+    term starts at zero (``A`` zero), so a CRM starts as it would without it.
+    """
+
+    def __init__(self, size: int, rank: int):
+        super().__init__()
+        with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
+            self.query = nn.Linear(size, rank, bias=False)
+            with gathered([self.query.weight]):
+                nn.init.normal_(self.query.weight, std=1.0 / size**0.5)
+        self.answer = zero_columns(size, rank)
+
+    def forward(self, query: torch.Tensor, answer: torch.Tensor) -> torch.Tensor:
+        q, a = self.query(query), self.answer(answer)
+        return (q * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
+
+
 def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
     """A per-row input the CRM was trained with (``Renderer`` adds it to each row), or a clear error."""
     if value is None:
@@ -304,7 +326,12 @@ class RewardModel(nn.Module):
     ``answer_length`` (two towers) tells the interaction each answer's whole length: rows then carry
     ``answer_tokens`` (``Renderer(answer_length=True)``), since the view the tower reads cuts a long
     answer's middle; ``answer_layout`` tells it each answer's layout (rows carry ``answer_layout``,
-    :mod:`crm.data.layout`), which the tokenizer and the view hide.
+    :mod:`crm.data.layout`), which the tokenizer and the view hide; the layout also gets a term of its
+    own in the score (``layout_score``): no criterion excuses an answer cut off or looping.
+
+    ``query_interaction`` > 0 (two towers) adds a :class:`QueryInteraction` of that rank: rows then carry
+    the query as the answer tower reads it (``query_ids``, ``query_mask``: ``Renderer(query_rows=True)``),
+    described and remembered as an answer is.
     """
 
     def __init__(
@@ -323,6 +350,7 @@ class RewardModel(nn.Module):
         answer_length: bool = False,
         criteria_scale: float | None = None,
         answer_layout: bool = False,
+        query_interaction: int = 0,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -341,6 +369,8 @@ class RewardModel(nn.Module):
         for told, what in ((answer_length, "length"), (answer_layout, "layout")):
             if told and answer_tower is None:
                 raise ValueError(f"telling the head each answer's {what} needs two towers (model.answer_tower)")
+        if query_interaction and answer_tower is None:
+            raise ValueError("describing the query needs two towers (model.answer_tower)")
         if not criteria_reading and not criteria_classes:
             raise ValueError("an interaction without the reading reads the posterior alone: it needs criteria_classes")
         if not 0.0 <= criteria_confidence < 1.0:
@@ -378,6 +408,9 @@ class RewardModel(nn.Module):
             if interaction
             else None
         )
+        self.query_interaction = QueryInteraction(answer_size, query_interaction) if query_interaction else None
+        # the layout's own term in the score, from zero: what no criterion excuses (an answer cut off or looping)
+        self.layout_score = zero_columns(len(LAYOUT_FEATURES), 1) if answer_layout else None
         self.criteria_classifier = None
         if criteria_classes:
             self.criteria_classifier = (
@@ -442,15 +475,21 @@ class RewardModel(nn.Module):
 
     def head_modules(self) -> dict[str, nn.Module]:
         """The reward head's parts (exported with the head, trained at the head's learning rate)."""
-        return {"score": self.score, **({"interaction": self.interaction} if self.interaction is not None else {})}
+        parts = {"score": self.score, **self._exported_parts()}
+        return {name: part for name, part in parts.items() if part is not None and name != "criteria_classifier"}
 
     def _exported_parts(self) -> dict[str, nn.Module | None]:
         """What the export's head file holds beside the linear score, by key prefix."""
-        return {"interaction": self.interaction, "criteria_classifier": self.criteria_classifier}
+        return {
+            "interaction": self.interaction,
+            "query_interaction": self.query_interaction,
+            "layout_score": self.layout_score,
+            "criteria_classifier": self.criteria_classifier,
+        }
 
     def head_state_dict(self) -> dict[str, torch.Tensor]:
-        """The head's weights as exported: the linear score's keys as they always were, the
-        interaction's under ``interaction.``, a criteria classifier's under ``criteria_classifier.``."""
+        """The head's weights as exported: the linear score's keys as they always were, each other part's
+        under its name (``interaction.``, ``query_interaction.``, ``layout_score.``, ``criteria_classifier.``)."""
         state = dict(self.score.state_dict())
         for prefix, part in self._exported_parts().items():
             if part is not None:
@@ -497,11 +536,15 @@ class RewardModel(nn.Module):
         token_type_ids: torch.Tensor | None = None,
         answer_tokens: torch.Tensor | None = None,
         answer_layout: torch.Tensor | None = None,
+        query_ids: torch.Tensor | None = None,
+        query_mask: torch.Tensor | None = None,
     ) -> torch.Tensor:
         if self.interaction is not None and token_type_ids is None:
             raise ValueError("the criteria interaction term needs token_type_ids (a two-segment input format)")
         if self.answer_tower is not None:
-            return self._two_towers(input_ids, attention_mask, token_type_ids, answer_tokens, answer_layout)
+            told = {"answer_tokens": answer_tokens, "answer_layout": answer_layout}
+            query = (query_ids, query_mask) if self.query_interaction is not None else None
+            return self._two_towers(input_ids, attention_mask, token_type_ids, told, query)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
         # Pooling and head run outside autocast: a bf16 score has 8 mantissa bits, so close pairs would tie.
         with torch.autocast(input_ids.device.type, enabled=False):
@@ -622,9 +665,9 @@ class RewardModel(nn.Module):
     def answer_layout(self) -> bool:
         return self.interaction is not None and self.interaction.layout is not None
 
-    def _two_towers(
-        self, input_ids, attention_mask, token_type_ids, answer_tokens=None, answer_layout=None
-    ) -> torch.Tensor:
+    def _two_towers(self, input_ids, attention_mask, token_type_ids, told: dict, query=None) -> torch.Tensor:
+        """``told``: the rows' ``answer_tokens`` and ``answer_layout``; ``query``: the rows' (``query_ids``,
+        ``query_mask``) where the CRM describes the query (``query_interaction``)."""
         (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
             input_ids, attention_mask, token_type_ids
         )
@@ -636,18 +679,28 @@ class RewardModel(nn.Module):
             describe_rows = describe  # an attending CRM's ONNX tower gives the rows (crm.onnx_engine)
         if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
             read = partial(self.criteria_memo, read)
-        tokens = token_mask = None
-        if self.answer_attention:
-            answer, tokens, token_mask = self.answers_with_tokens(describe_rows, answer_ids, answer_mask)
-        else:
-            memo = partial(self.answer_memo, describe, backing=self._answer_backing(answer_ids.device.type))
-            answer = encode_unique(memo, answer_ids, answer_mask)
-        length = length_feature(row_input(answer_tokens, "answer_tokens")) if self.answer_length else None
-        layout = row_input(answer_layout, "answer_layout") if self.answer_layout else None
+
+        def described(ids, mask):
+            """(descriptions, token states, token mask) of tower rows, each distinct row described once."""
+            if self.answer_attention:
+                return self.answers_with_tokens(describe_rows, ids, mask)
+            memo = partial(self.answer_memo, describe, backing=self._answer_backing(ids.device.type))
+            return encode_unique(memo, ids, mask), None, None
+
+        answer, tokens, token_mask = described(answer_ids, answer_mask)
+        asked = None
+        if query is not None:
+            query_ids, query_mask = (row_input(value, key) for value, key in zip(query, ("query_ids", "query_mask")))
+            asked = described(query_ids.to(answer_ids.device), query_mask.to(answer_ids.device))[0]
+        length = length_feature(row_input(told["answer_tokens"], "answer_tokens")) if self.answer_length else None
+        layout = row_input(told["answer_layout"], "answer_layout") if self.answer_layout else None
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
             interaction = self.interaction(readings, answer, posterior, tokens, token_mask, length, layout)
-            return self.score(self.dropout(answer)) + interaction
+            reward = self.score(self.dropout(answer)) + interaction
+            if layout is not None:
+                reward = reward + self.layout_score(layout.to(reward.dtype))
+            return reward if asked is None else reward + self.query_interaction(asked, answer)
 
     def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """The rows the reader reads of criteria segments (each criterion alone with ``split_criteria``,

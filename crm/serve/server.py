@@ -28,6 +28,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from crm.data.criteria.profile import profile
+from crm.data.layout import layout_features
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import invalid_unicode
 from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware, server_error
@@ -50,6 +52,7 @@ class ServeLimits:
     max_queued: int = 64  # requests waiting for the model; one more gets 503
     batch_size: int = 32  # rows per forward pass
     answer_memo_rows: int = 1024  # a two-tower CRM's described answers kept in memory (each ~0.4 MB)
+    text_cache_rows: int = 4096  # texts whose tokens, view and layout are kept (emptied beyond it)
 
 
 class Message(BaseModel):
@@ -84,6 +87,16 @@ class RolloutRequest(BaseModel):
     criteria: list[str] | list[list[str]] | None = None
 
 
+def forget_texts_beyond(crm, rows: int) -> None:
+    """Empties each text cache that holds more than ``rows`` texts. They are made for boards, which
+    score the same answers under criteria after criteria; a reward server meets each rollout once, and
+    kept, they would grow with every request."""
+    for cached in (profile, layout_features):
+        if cached.cache_info().currsize > rows:
+            cached.cache_clear()
+    crm.renderer.forget_texts_beyond(rows)
+
+
 def create_serve_app(
     crm,
     default_criteria: Sequence[str] = (),
@@ -105,7 +118,10 @@ def create_serve_app(
     max_responses = limits.max_responses if head == "bt" else limits.max_cls_responses
 
     def score(sets: list[ResponseSet]) -> list[SetScores]:
-        return score_response_sets(crm, sets, limits.batch_size)
+        try:
+            return score_response_sets(crm, sets, limits.batch_size)
+        finally:
+            forget_texts_beyond(crm, limits.text_cache_rows)
 
     batcher = DynamicBatcher(
         score,

@@ -1,0 +1,87 @@
+"""Degenerate answers: what a reward must never prefer to a real answer, whatever the criteria.
+
+A policy trained on a reward finds what the reward overrates. If the empty answer outscores a real one
+under "be concise", the policy learns to say nothing. So a share of the training pairs sets a real
+answer against a degenerate copy of it, labelled for the real answer under that sample's criteria of
+either polarity ("be concise" and "be detailed" alike), and a test set of such pairs measures it.
+
+The kinds: the empty answer, whitespace, the answer cut off mid-sentence, its opening repeated over and
+over (a decoding loop), and another query's answer (fluent, well formed, and off topic).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from crm.data.schema import PreferenceSample
+
+KINDS = ("empty", "whitespace", "truncated", "repeated", "off_topic")
+SOURCE = "degenerate"
+WHITESPACE = (" ", "\n", "\n\n", " \n\t ")
+MIN_WORDS = 12  # shorter answers cannot be cut or looped visibly: they get the empty answer instead
+
+
+def degenerate_answer(kind: str, answer: str, other_answer: str, rng: random.Random) -> str:
+    """A degenerate version of ``answer`` of ``kind``; ``other_answer``: an answer to another query."""
+    words = answer.split()
+    if kind in ("truncated", "repeated") and len(words) < MIN_WORDS:
+        kind = "empty"
+    if kind == "empty":
+        return ""
+    if kind == "whitespace":
+        return rng.choice(WHITESPACE)
+    if kind == "truncated":  # a quarter to a half of it, ending mid-sentence (no closing punctuation)
+        kept = words[: rng.randint(max(3, len(words) // 4), max(4, len(words) // 2))]
+        return re.sub(r"[.!?:;,]+$", "", " ".join(kept))
+    if kind == "repeated":
+        opening = " ".join(words[: rng.randint(6, min(20, len(words)))])
+        return " ".join([opening] * rng.randint(4, 10))
+    if kind == "off_topic":
+        return other_answer
+    raise ValueError(f"unknown degenerate kind {kind!r}; expected one of {KINDS}")
+
+
+def degenerate_pairs(
+    samples: Sequence[PreferenceSample], count: int, seed: int, kinds: Sequence[str] = KINDS
+) -> list[PreferenceSample]:
+    """``count`` pairs (the kinds in turn) of a sample's preferred answer against a degenerate copy,
+    labelled for the real answer under criteria the sample was judged under (its own, or either side's
+    where it has them: both polarities). Samples are drawn seeded, without repeats while they last;
+    ties give no preferred answer and are not drawn."""
+    pool = [s for s in samples if s.preference in ("model_a", "model_b")]
+    if not pool or count <= 0:
+        return []
+    rng = random.Random(seed)
+    order = rng.sample(pool, len(pool))
+    pairs = []
+    for i in range(count):
+        sample, kind = order[i % len(order)], kinds[i % len(kinds)]
+        real = sample.model_a if sample.preference == "model_a" else sample.model_b
+        other = rng.choice(pool)
+        if len(pool) > 1:
+            while other.prompt == sample.prompt:
+                other = rng.choice(pool)
+        other_answer = (other.model_a if rng.random() < 0.5 else other.model_b)[-1]["content"]
+        bad = degenerate_answer(kind, real[-1]["content"], other_answer, rng)
+        criteria = rng.choice([c for c in (sample.criteria, sample.a_criteria, sample.b_criteria) if c])
+        pairs.append(
+            replace(
+                sample,
+                model_a=real,
+                model_b=[*real[:-1], {"role": "assistant", "content": bad}],
+                criteria=list(criteria),
+                preference="model_a",
+                idx=f"{SOURCE}/{kind}/{sample.idx}",
+                human_winner=None,
+                a_criteria=None,
+                b_criteria=None,
+                a_broad_criteria_topic=None,
+                b_broad_criteria_topic=None,
+                source=SOURCE,
+                extra={"family": f"{SOURCE}:{kind}"},
+            )
+        )
+    return pairs
