@@ -45,7 +45,7 @@ from crm.config import register_resolvers  # noqa: E402
 from crm.data.criteria.wordings import reading_task  # noqa: E402
 from crm.inference import score_batches  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
-from crm.models.reward_model import CriteriaInteraction  # noqa: E402
+from crm.models.head_terms import CriteriaInteraction  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.training import build_data  # noqa: E402

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 
 from crm.config import register_resolvers  # noqa: E402
 from crm.data.criteria.wordings import Labelled, reading_task  # noqa: E402
-from crm.models.reward_model import pool  # noqa: E402
+from crm.models.backbones import pool  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 
 

@@ -27,8 +27,9 @@ import deepspeed.comm.torch  # noqa: E402
 # machine. (``deepspeed.comm.torch`` as an attribute is the torch package: look the module up by name.)
 sys.modules["deepspeed.comm.torch"].build_shm_op = lambda: None
 
+from crm.models.backbones import load_backbone  # noqa: E402
 from crm.models.lit_module import CRMLitModule  # noqa: E402
-from crm.models.reward_model import RewardModel, load_backbone  # noqa: E402
+from crm.models.reward_model import RewardModel  # noqa: E402
 
 TINY_QWEN3 = {
     "model_type": "qwen3",

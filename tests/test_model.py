@@ -10,9 +10,11 @@ from omegaconf import OmegaConf
 from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.rendering import Renderer
+from crm.models.backbones import freeze_lower, pool
 from crm.models.factory import build_reward_model
+from crm.models.head_terms import CosineClassifier
 from crm.models.lit_module import CRMLitModule
-from crm.models.reward_model import CosineClassifier, RewardModel, freeze_lower, pool
+from crm.models.reward_model import RewardModel
 from crm.models.rows import RowMemo, in_length_chunks
 from tests.conftest import ROOT, has_module, require, tiny_split
 
@@ -274,7 +276,7 @@ def test_the_interaction_can_read_the_classifier_posterior_alone(minilm_tokenize
 
 def test_attention_mixes_the_token_states_the_criteria_point_at():
     """Each head's weights are the softmax of query . key over real tokens; padding gets no weight."""
-    from crm.models.reward_model import CriteriaInteraction
+    from crm.models.head_terms import CriteriaInteraction
 
     torch.manual_seed(0)
     interaction = CriteriaInteraction(6, 10, 4, attention_heads=2, token_size=5, key_size=3)
@@ -323,7 +325,7 @@ def test_answer_attention_scores_an_answer_the_same_in_any_batch(minilm_tokenize
 def test_the_answers_length_joins_the_answer_vector(minilm_tokenizer):
     """``answer_length``: ``V a + v l`` with ``l = length_feature(answer_tokens)``; ``v`` starts at zero
     (the CRM starts as it would without it) and every other weight is drawn as without it."""
-    from crm.models.reward_model import length_feature
+    from crm.models.head_terms import length_feature
 
     model = tiny_two_tower_model(criteria_classes=4, answer_length=True)
     plain = tiny_two_tower_model(criteria_classes=4)

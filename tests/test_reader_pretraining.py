@@ -12,8 +12,9 @@ from crm.data.criteria.wordings import reading_task
 from crm.data.layout import LAYOUT_FEATURES
 from crm.data.schema import read_samples
 from crm.inference import CRM, load_crm
+from crm.models.backbones import freeze_lower
 from crm.models.reader_pretraining import READER_FILE, polarity_loss, pretrain_reader
-from crm.models.reward_model import RewardModel, freeze_lower
+from crm.models.reward_model import RewardModel
 from crm.run_plan import RunTooLong
 from crm.training import train
 from tests.conftest import TINY_TRAIN, files_override

@@ -16,7 +16,7 @@ from lightning.pytorch.strategies import DDPStrategy, DeepSpeedStrategy
 from omegaconf import DictConfig, OmegaConf
 
 from crm.inference import load_crm
-from crm.models.reward_model import load_backbone
+from crm.models.backbones import load_backbone
 from crm.zero_export import export_zero_checkpoint
 from crm.zero_export import main as zero_export_main
 from tests.conftest import ROOT, has_module, require, tiny_split

@@ -206,6 +206,7 @@ class Renderer:
         # to describe what was asked: the criteria row of a two-tower CRM leaves the query out
         self.query_rows = query_rows
         self._query_rows: dict[str, tuple[tuple[int, ...], int]] = {}
+        self._around = tokenizer("", verbose=False)["input_ids"] if query_rows else []  # special tokens of one text
         self._templates: dict[int, int] = {}  # answers per row -> tokens the format adds around them
         # answer -> (its tokens, its view within max_response_tokens): a training epoch draws each pair
         # under both polarities and answers recur across pairs; tokenizing and cutting them once makes
@@ -299,7 +300,7 @@ class Renderer:
         if row is None:
             keep, tokens = self.max_query_tokens, self._tokens(query)
             view = query if len(tokens) <= keep else self._cut(tokens, keep)
-            around = self.tokenizer("", verbose=False)["input_ids"]  # what the tokenizer adds to one text
+            around = self._around  # what the tokenizer adds to one text
             ids = self.tokenizer(view, verbose=False)["input_ids"]
             ids = ids[: len(around) - 1 + keep] + ids[-1:] if len(ids) > len(around) + keep else ids
             row = tuple(ids) + (self.tokenizer.pad_token_id,) * (len(around) + keep - len(ids)), len(ids)

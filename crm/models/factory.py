@@ -10,8 +10,9 @@ from omegaconf import DictConfig, OmegaConf
 from transformers import PreTrainedModel
 
 from crm.data.rendering import CRITERIA_LIST
+from crm.models.backbones import freeze_lower, keep_lower_blocks, load_backbone
 from crm.models.lora import apply_lora, merge_lora
-from crm.models.reward_model import RewardModel, freeze_lower, keep_lower_blocks, load_backbone
+from crm.models.reward_model import RewardModel
 
 log = logging.getLogger(__name__)
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import torch
 from torch import nn
-from transformers import AutoConfig, AutoModel, PreTrainedModel
+from transformers import PreTrainedModel
 
 from crm.data.layout import LAYOUT_FEATURES
+from crm.models.backbones import POOLINGS, gathered, pool
+from crm.models.head_terms import CosineClassifier, CriteriaInteraction, QueryInteraction, length_feature, zero_columns
 from crm.models.rows import (
     CHUNK_ROWS,
     FIXED_ROWS,
@@ -28,221 +28,7 @@ from crm.models.rows import (
     unique_rows,
 )
 
-POOLINGS = ("last", "first", "mean")
 HEAD_OUTPUTS = {"bt": 1, "cls": 2}
-
-
-def pool(hidden: torch.Tensor, attention_mask: torch.Tensor, pooling: str) -> torch.Tensor:
-    """Pool by the attention mask, never by token ids: Qwen's pad token can equal a real token.
-
-    ``last``: the last position whose mask is 1 (decoders; works for left and right padding).
-    ``first``: the first such position (the [CLS] token of encoders, wherever padding puts it).
-    ``mean``: the mask-weighted mean.
-    """
-    mask = attention_mask.to(hidden.dtype)
-    if pooling == "mean":
-        return (hidden * mask.unsqueeze(-1)).sum(1) / mask.sum(1, keepdim=True).clamp(min=1)
-    rows = torch.arange(hidden.size(0), device=hidden.device)
-    if pooling == "first":
-        return hidden[rows, attention_mask.int().argmax(dim=1)]
-    if pooling == "last":
-        last = attention_mask.size(1) - 1 - attention_mask.int().flip(1).argmax(dim=1)
-        return hidden[rows, last]
-    raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
-
-
-def check_attn_implementation(name: str | None) -> None:
-    """Fail early and clearly when flash-attention is asked for but cannot run here."""
-    if name != "flash_attention_2":
-        return
-    if importlib.util.find_spec("flash_attn") is None:
-        raise ImportError(
-            "attn_implementation=flash_attention_2 needs the flash-attn package: pip install -e '.[gpu]' "
-            "(CUDA GPUs only); or use attn_implementation=sdpa"
-        )
-    if not torch.cuda.is_available():
-        raise RuntimeError("attn_implementation=flash_attention_2 runs only on CUDA GPUs; use sdpa on this machine")
-
-
-@contextmanager
-def gathered(params: list[nn.Parameter]) -> Iterator[None]:
-    """Full parameters to modify in place, also when DeepSpeed ZeRO-3 has partitioned them.
-
-    Under ``deepspeed.zero.Init`` a new layer's tensors are empty shards; initialising them directly
-    would do nothing. Gathering them (rank 0 modifies, then re-partitions) initialises the real weights.
-    """
-    if any(hasattr(p, "ds_id") for p in params):
-        import deepspeed
-
-        with deepspeed.zero.GatheredParameters(params, modifier_rank=0):
-            yield
-    else:
-        yield
-
-
-def load_backbone(
-    pretrained: str | None = None,
-    init_config: dict | None = None,
-    dtype: str | None = None,
-    attn_implementation: str | None = None,
-    config_overrides: dict | None = None,
-    weights: bool = True,
-) -> PreTrainedModel:
-    """Pretrained weights from a local path / hub id, or a random-initialised model from a config dict.
-
-    Only the base model is loaded (no LM head): the reward head is ours. ``config_overrides`` change
-    the pretrained config (e.g. dropout) as it is loaded.
-    """
-    check_attn_implementation(attn_implementation)
-    kwargs = dict(config_overrides or {})
-    if attn_implementation:
-        kwargs["attn_implementation"] = attn_implementation
-    torch_dtype = getattr(torch, dtype) if dtype and dtype != "auto" else None
-    if pretrained and not weights:  # the architecture only, e.g. to load a consolidated checkpoint into
-        config = AutoConfig.from_pretrained(pretrained, **(config_overrides or {}))
-        model = AutoModel.from_config(config, attn_implementation=attn_implementation)
-        return model.to(torch_dtype) if torch_dtype else model
-    if pretrained:
-        return AutoModel.from_pretrained(pretrained, dtype=torch_dtype, **kwargs)
-    if not init_config:
-        raise ValueError("a backbone needs either `pretrained` or `init_config`")
-    init_config = {**init_config, **(config_overrides or {})}
-    config = AutoConfig.for_model(init_config.pop("model_type"), **init_config)
-    # initialised in its dtype: a random 4B model in bf16 takes half the memory and time of fp32 then cast
-    return AutoModel.from_config(config, attn_implementation=attn_implementation, dtype=torch_dtype)
-
-
-TYPICAL_ANSWER_TOKENS = 256  # length_feature's zero
-
-
-def length_feature(answer_tokens: torch.Tensor) -> torch.Tensor:
-    """(rows, 1): an answer's length in doublings from a typical answer's, halved (a 32-token answer
-    -1.5, a 2,048-token one +1.5): a scale on which "twice as long" is the same step at any length."""
-    return (torch.log2(answer_tokens.float().clamp(min=1) / TYPICAL_ANSWER_TOKENS) / 2).unsqueeze(-1)
-
-
-class CriteriaInteraction(nn.Module):
-    """A bilinear reward term ``<U c, V a>`` between a pooled criteria vector ``c`` and a pooled answer
-    vector ``a``.
-
-    Following a criterion is a product: "no bullet points" must turn the reward that bullet points
-    earn under "use bullet points" into a penalty. A linear head over one pooled vector can only
-    learn that product inside the backbone; this term states it, so the backbone has to learn what a
-    criterion asks for (``U c``) and what an answer has (``V a``), not how to multiply them.
-
-    With ``classes``, the criteria side also gets a reading classifier's posterior ``p`` over the
-    (family, polarity) classes it was taught, through a vector per class (``U c + E p``, ``E`` drawn
-    as an embedding): a criterion read as a known class then asks for that class's answer direction
-    whatever its wording, and the raw reading ``c`` carries what no class names. ``criteria_size`` 0
-    drops the reading (``E p`` alone): fitted to convergence, such a head judged criteria worded unseen
-    better, though not after the CRM's one epoch of pairs (docs/RESULTS.md).
-
-    ``attention_heads`` > 0 also lets the criteria choose where to look in the answer: each head's query
-    is a projection of the criteria vector, its keys projections of the answer's token states, and the
-    layer-normalised mix of those states it attends to joins the answer vector (``V a + W m``). A mean over the
-    answer dilutes one numbered list or one figure; the criterion that asks for it can find it.
-
-    ``answer_length`` adds the answer's whole length to the answer vector (``V a + v l``, ``l`` from
-    :func:`length_feature`): the view of a long answer cuts its middle, and "be brief" asks about
-    exactly what was cut. ``layout_size`` > 0 adds the answer's layout the same way (``V a + L f``,
-    ``f`` from :func:`crm.data.layout.layout_features`): the tokenizer drops line breaks, so the tower
-    cannot see a paragraph end, a short first block or the list items of the cut middle.
-    """
-
-    def __init__(
-        self,
-        criteria_size: int,
-        answer_size: int,
-        rank: int,
-        classes: int = 0,
-        attention_heads: int = 0,
-        token_size: int = 0,
-        key_size: int = 64,
-        answer_length: bool = False,
-        layout_size: int = 0,
-    ):
-        super().__init__()
-        if attention_heads and not token_size:
-            raise ValueError("attending to the answer's tokens needs their size (token_size)")
-        if not criteria_size and not classes:
-            raise ValueError("the interaction term needs the criteria reading, a classifier's posterior, or both")
-        self.criteria = nn.Linear(criteria_size, rank, bias=False) if criteria_size else None
-        self.answer = nn.Linear(answer_size, rank, bias=False)
-        self.classes = nn.Linear(classes, rank, bias=False) if classes else None
-        with gathered([layer.weight for layer in (self.criteria, self.answer, self.classes) if layer is not None]):
-            for layer in (self.criteria, self.answer):
-                if layer is not None:
-                    nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
-            if self.classes is not None:
-                nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
-        self.key_size = key_size
-        self.query = self.key = self.attended = None
-        if attention_heads:
-            with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without heads
-                self.query = nn.Linear(rank, attention_heads * key_size, bias=False)
-                self.key = nn.Linear(token_size, attention_heads * key_size, bias=False)
-                self.attended = nn.Linear(attention_heads * token_size, rank, bias=False)  # V's columns for the mix
-        # V's columns for the length and the layout, from zero: the head starts as it would without them
-        self.length = zero_columns(1, rank) if answer_length else None
-        self.layout = zero_columns(layout_size, rank) if layout_size else None
-
-    def forward(
-        self,
-        criteria: torch.Tensor,
-        answer: torch.Tensor,
-        posterior: torch.Tensor | None = None,
-        tokens: torch.Tensor | None = None,
-        token_mask: torch.Tensor | None = None,
-        length: torch.Tensor | None = None,
-        layout: torch.Tensor | None = None,
-    ):
-        c = self.criteria(criteria) if self.criteria is not None else 0
-        if self.classes is not None:
-            c = c + self.classes(posterior)
-        a = self.answer(answer)
-        if self.query is not None:
-            if tokens is None:
-                raise ValueError("this interaction attends to the answer's tokens: pass tokens and token_mask")
-            a = a + self.attended(self.attend(c, tokens, token_mask))
-        for name, columns, told in (("length", self.length, length), ("layout", self.layout, layout)):
-            if columns is not None:
-                if told is None:
-                    raise ValueError(f"this interaction is told each answer's {name}: pass {name}")
-                a = a + columns(told.to(columns.weight.device, columns.weight.dtype))
-        return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
-
-    def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:
-        """Each head's criteria-weighted mean of the token states (masked positions get no weight),
-        layer-normalised, heads concatenated."""
-        rows, width = tokens.shape[:2]
-        query = self.query(c).view(rows, 1, -1, self.key_size)
-        keys = self.key(tokens).view(rows, width, -1, self.key_size)
-        logits = (keys * query).sum(-1) / self.key_size**0.5
-        weights = logits.masked_fill(~token_mask.bool().unsqueeze(-1), float("-inf")).softmax(dim=1)
-        mixed = torch.einsum("bth,btd->bhd", weights, tokens)
-        return nn.functional.layer_norm(mixed, mixed.shape[-1:]).flatten(1)
-
-
-class QueryInteraction(nn.Module):
-    """A bilinear reward term ``<Q q, A a>`` between the frozen tower's descriptions of the query ``q``
-    and of the answer ``a``: how well an answer fits what was asked, whatever the criteria.
-
-    An answer-only score can learn which answers look good, not which answer this question needs (code
-    for a coding task, a short reply to a greeting, an answer to this query rather than another). The
-    term starts at zero (``A`` zero), so a CRM starts as it would without it.
-    """
-
-    def __init__(self, size: int, rank: int):
-        super().__init__()
-        with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
-            self.query = nn.Linear(size, rank, bias=False)
-            with gathered([self.query.weight]):
-                nn.init.normal_(self.query.weight, std=1.0 / size**0.5)
-        self.answer = zero_columns(size, rank)
-
-    def forward(self, query: torch.Tensor, answer: torch.Tensor) -> torch.Tensor:
-        q, a = self.query(query), self.answer(answer)
-        return (q * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
 
 def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
@@ -252,35 +38,9 @@ def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
     return value
 
 
-def zero_columns(size: int, rank: int) -> nn.Linear:
-    """A bias-free ``size -> rank`` map starting at zero, drawn apart so every other weight is drawn as
-    without it."""
-    with torch.random.fork_rng(devices=[]):
-        layer = nn.Linear(size, rank, bias=False)
-    with gathered([layer.weight]):
-        nn.init.zeros_(layer.weight)
-    return layer
-
-
 def _forget_after_loading(model: RewardModel, incompatible_keys) -> None:
     """Nothing remembered from the old weights survives new ones (a named function: models stay picklable)."""
     model.forget()
-
-
-class CosineClassifier(nn.Linear):
-    """A linear classifier of the cosine between the reading and each class's weight, times a fixed
-    ``scale``: a class is a direction, as in the sentence encoder's own similarity space, whatever a
-    wording's norm. Its weights are a linear layer's, so saving and loading do not change."""
-
-    def __init__(self, in_features: int, out_features: int, scale: float):
-        super().__init__(in_features, out_features)
-        if scale <= 0:
-            raise ValueError(f"a cosine classifier's scale must be positive, got {scale}")
-        self.scale = float(scale)
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        cosine = nn.functional.linear(nn.functional.normalize(x, dim=-1), nn.functional.normalize(self.weight, dim=-1))
-        return self.scale * cosine + self.bias
 
 
 class RewardModel(nn.Module):
@@ -729,42 +489,3 @@ class RewardModel(nn.Module):
         if not self.criteria_confidence:
             return posterior
         return posterior * (posterior.amax(-1, keepdim=True) >= self.criteria_confidence)
-
-
-def freeze_lower(backbone: PreTrainedModel, embeddings: bool = False, layers: int | str = 0) -> int:
-    """Freeze the input embeddings and/or the lowest ``layers`` transformer blocks (``"all"``: every
-    weight of the backbone); returns the number of frozen parameters. On a CPU this is the cheapest
-    speed-up that keeps what matters trainable: the embedding matrix is half of a small encoder's
-    weights (its dense gradient and Adam update cost a lot per step), and frozen lower blocks need no
-    backward pass."""
-    frozen = []
-    if layers == "all":
-        frozen += list(backbone.parameters())
-    elif embeddings:
-        frozen += list(backbone.get_input_embeddings().parameters())
-    if layers and layers != "all":
-        for block in transformer_blocks(backbone, layers, "freeze")[:layers]:
-            frozen += list(block.parameters())
-    for param in frozen:
-        param.requires_grad_(False)
-    return sum(p.numel() for p in frozen)
-
-
-def transformer_blocks(backbone: PreTrainedModel, needed: int, purpose: str) -> nn.ModuleList:
-    """The backbone's stack of transformer blocks (at least ``needed`` of them, for the error message's ``purpose``)."""
-    blocks = next(
-        (m for m in backbone.modules() if isinstance(m, nn.ModuleList) and len(m) == backbone.config.num_hidden_layers),
-        None,
-    )
-    if blocks is None or needed > len(blocks):
-        raise ValueError(f"cannot {purpose} {needed} layers of {type(backbone).__name__}")
-    return blocks
-
-
-def keep_lower_blocks(backbone: PreTrainedModel, layers: int) -> PreTrainedModel:
-    """Drop every transformer block above the lowest ``layers`` (a frozen answer tower's lower blocks
-    keep an answer's surface form, what format criteria ask about, at a fraction of the cost)."""
-    blocks = transformer_blocks(backbone, layers, "keep")
-    del blocks[layers:]
-    backbone.config.num_hidden_layers = layers
-    return backbone

@@ -1,0 +1,167 @@
+"""The terms a two-tower CRM's reward head adds up beyond the linear score of the answer: the criteria's
+interaction with the answer, the query's fit with it, and the cosine classifier that reads criteria."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from crm.models.backbones import gathered
+
+TYPICAL_ANSWER_TOKENS = 256  # length_feature's zero
+
+
+def length_feature(answer_tokens: torch.Tensor) -> torch.Tensor:
+    """(rows, 1): an answer's length in doublings from a typical answer's, halved (a 32-token answer
+    -1.5, a 2,048-token one +1.5): a scale on which "twice as long" is the same step at any length."""
+    return (torch.log2(answer_tokens.float().clamp(min=1) / TYPICAL_ANSWER_TOKENS) / 2).unsqueeze(-1)
+
+
+class CriteriaInteraction(nn.Module):
+    """A bilinear reward term ``<U c, V a>`` between a pooled criteria vector ``c`` and a pooled answer
+    vector ``a``.
+
+    Following a criterion is a product: "no bullet points" must turn the reward that bullet points
+    earn under "use bullet points" into a penalty. A linear head over one pooled vector can only
+    learn that product inside the backbone; this term states it, so the backbone has to learn what a
+    criterion asks for (``U c``) and what an answer has (``V a``), not how to multiply them.
+
+    With ``classes``, the criteria side also gets a reading classifier's posterior ``p`` over the
+    (family, polarity) classes it was taught, through a vector per class (``U c + E p``, ``E`` drawn
+    as an embedding): a criterion read as a known class then asks for that class's answer direction
+    whatever its wording, and the raw reading ``c`` carries what no class names. ``criteria_size`` 0
+    drops the reading (``E p`` alone): fitted to convergence, such a head judged criteria worded unseen
+    better, though not after the CRM's one epoch of pairs (docs/RESULTS.md).
+
+    ``attention_heads`` > 0 also lets the criteria choose where to look in the answer: each head's query
+    is a projection of the criteria vector, its keys projections of the answer's token states, and the
+    layer-normalised mix of those states it attends to joins the answer vector (``V a + W m``). A mean over the
+    answer dilutes one numbered list or one figure; the criterion that asks for it can find it.
+
+    ``answer_length`` adds the answer's whole length to the answer vector (``V a + v l``, ``l`` from
+    :func:`length_feature`): the view of a long answer cuts its middle, and "be brief" asks about
+    exactly what was cut. ``layout_size`` > 0 adds the answer's layout the same way (``V a + L f``,
+    ``f`` from :func:`crm.data.layout.layout_features`): the tokenizer drops line breaks, so the tower
+    cannot see a paragraph end, a short first block or the list items of the cut middle.
+    """
+
+    def __init__(
+        self,
+        criteria_size: int,
+        answer_size: int,
+        rank: int,
+        classes: int = 0,
+        attention_heads: int = 0,
+        token_size: int = 0,
+        key_size: int = 64,
+        answer_length: bool = False,
+        layout_size: int = 0,
+    ):
+        super().__init__()
+        if attention_heads and not token_size:
+            raise ValueError("attending to the answer's tokens needs their size (token_size)")
+        if not criteria_size and not classes:
+            raise ValueError("the interaction term needs the criteria reading, a classifier's posterior, or both")
+        self.criteria = nn.Linear(criteria_size, rank, bias=False) if criteria_size else None
+        self.answer = nn.Linear(answer_size, rank, bias=False)
+        self.classes = nn.Linear(classes, rank, bias=False) if classes else None
+        with gathered([layer.weight for layer in (self.criteria, self.answer, self.classes) if layer is not None]):
+            for layer in (self.criteria, self.answer):
+                if layer is not None:
+                    nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
+            if self.classes is not None:
+                nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
+        self.key_size = key_size
+        self.query = self.key = self.attended = None
+        if attention_heads:
+            with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without heads
+                self.query = nn.Linear(rank, attention_heads * key_size, bias=False)
+                self.key = nn.Linear(token_size, attention_heads * key_size, bias=False)
+                self.attended = nn.Linear(attention_heads * token_size, rank, bias=False)  # V's columns for the mix
+        # V's columns for the length and the layout, from zero: the head starts as it would without them
+        self.length = zero_columns(1, rank) if answer_length else None
+        self.layout = zero_columns(layout_size, rank) if layout_size else None
+
+    def forward(
+        self,
+        criteria: torch.Tensor,
+        answer: torch.Tensor,
+        posterior: torch.Tensor | None = None,
+        tokens: torch.Tensor | None = None,
+        token_mask: torch.Tensor | None = None,
+        length: torch.Tensor | None = None,
+        layout: torch.Tensor | None = None,
+    ):
+        c = self.criteria(criteria) if self.criteria is not None else 0
+        if self.classes is not None:
+            c = c + self.classes(posterior)
+        a = self.answer(answer)
+        if self.query is not None:
+            if tokens is None:
+                raise ValueError("this interaction attends to the answer's tokens: pass tokens and token_mask")
+            a = a + self.attended(self.attend(c, tokens, token_mask))
+        for name, columns, told in (("length", self.length, length), ("layout", self.layout, layout)):
+            if columns is not None:
+                if told is None:
+                    raise ValueError(f"this interaction is told each answer's {name}: pass {name}")
+                a = a + columns(told.to(columns.weight.device, columns.weight.dtype))
+        return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
+
+    def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:
+        """Each head's criteria-weighted mean of the token states (masked positions get no weight),
+        layer-normalised, heads concatenated."""
+        rows, width = tokens.shape[:2]
+        query = self.query(c).view(rows, 1, -1, self.key_size)
+        keys = self.key(tokens).view(rows, width, -1, self.key_size)
+        logits = (keys * query).sum(-1) / self.key_size**0.5
+        weights = logits.masked_fill(~token_mask.bool().unsqueeze(-1), float("-inf")).softmax(dim=1)
+        mixed = torch.einsum("bth,btd->bhd", weights, tokens)
+        return nn.functional.layer_norm(mixed, mixed.shape[-1:]).flatten(1)
+
+
+class QueryInteraction(nn.Module):
+    """A bilinear reward term ``<Q q, A a>`` between the frozen tower's descriptions of the query ``q``
+    and of the answer ``a``: how well an answer fits what was asked, whatever the criteria.
+
+    An answer-only score can learn which answers look good, not which answer this question needs (code
+    for a coding task, a short reply to a greeting, an answer to this query rather than another). The
+    term starts at zero (``A`` zero), so a CRM starts as it would without it.
+    """
+
+    def __init__(self, size: int, rank: int):
+        super().__init__()
+        with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
+            self.query = nn.Linear(size, rank, bias=False)
+            with gathered([self.query.weight]):
+                nn.init.normal_(self.query.weight, std=1.0 / size**0.5)
+        self.answer = zero_columns(size, rank)
+
+    def forward(self, query: torch.Tensor, answer: torch.Tensor) -> torch.Tensor:
+        q, a = self.query(query), self.answer(answer)
+        return (q * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
+
+
+def zero_columns(size: int, rank: int) -> nn.Linear:
+    """A bias-free ``size -> rank`` map starting at zero, drawn apart so every other weight is drawn as
+    without it."""
+    with torch.random.fork_rng(devices=[]):
+        layer = nn.Linear(size, rank, bias=False)
+    with gathered([layer.weight]):
+        nn.init.zeros_(layer.weight)
+    return layer
+
+
+class CosineClassifier(nn.Linear):
+    """A linear classifier of the cosine between the reading and each class's weight, times a fixed
+    ``scale``: a class is a direction, as in the sentence encoder's own similarity space, whatever a
+    wording's norm. Its weights are a linear layer's, so saving and loading do not change."""
+
+    def __init__(self, in_features: int, out_features: int, scale: float):
+        super().__init__(in_features, out_features)
+        if scale <= 0:
+            raise ValueError(f"a cosine classifier's scale must be positive, got {scale}")
+        self.scale = float(scale)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        cosine = nn.functional.linear(nn.functional.normalize(x, dim=-1), nn.functional.normalize(self.weight, dim=-1))
+        return self.scale * cosine + self.bias
