@@ -1,6 +1,6 @@
 """Drawing training samples as the quickstart's pair stage does: each sample's two rows (criteria and
 one answer view each), tokenized whole per row (the baseline) against joined from each text's
-remembered token ids by the tokenizer's pair template (``crm.data.rendering.PairTemplate``).
+remembered token ids by the tokenizer's pair template (``crm.data.encoded.PairTemplate``).
 
 An epoch draws every answer under both polarities and in several pairs, so most rows repeat texts
 already tokenized. Both renderers see the same samples in the same order, answer views primed as the

@@ -5,8 +5,9 @@ import math
 import pytest
 import torch
 
+from crm.data.encoded import PairTemplate
 from crm.data.layout import LAYOUT_FEATURES, layout_features
-from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, PairTemplate, Renderer, SampleTooLong, criteria_block
+from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, Renderer, SampleTooLong, criteria_block
 from tests.conftest import style_pair
 
 LONG = " ".join(f"word{i}" for i in range(2000))
