@@ -1,4 +1,4 @@
-"""Hand-written criteria texts: every family and polarity, 12 unique paraphrases, 9 train + 3 test-only."""
+"""Hand-written criteria wordings (data files): every family and polarity, 12 unique ones, 9 train + 3 test-only."""
 
 from __future__ import annotations
 
@@ -6,10 +6,16 @@ import re
 
 import pytest
 
-from crm.data.criteria import texts as criteria_texts
-from crm.data.criteria.texts import CRITERIA_TEXTS, POLARITIES, TEST_ONLY, train_texts
+from crm.data.criteria import wording_files
+from crm.data.criteria.taxonomy import get_family
+from crm.data.criteria.wording_files import POLARITIES, TEST_WORDINGS, WORDINGS
 
-held_out_texts = criteria_texts.test_texts  # imported under another name so pytest does not collect it as a test
+# every hand-written list, training then test-only wordings
+CRITERIA_TEXTS = {
+    family: {polarity: lists["train"] + lists["test"] for polarity, lists in by_polarity.items()}
+    for family, by_polarity in WORDINGS.items()
+    if family != "quality"
+}
 
 FAMILIES = (
     "concise",
@@ -56,7 +62,7 @@ def _words(text: str) -> int:
 
 
 def test_families_and_polarities():
-    assert tuple(CRITERIA_TEXTS) == FAMILIES
+    assert set(CRITERIA_TEXTS) == set(FAMILIES) and set(WORDINGS) == {*FAMILIES, "quality"}
     assert POLARITIES == ("pos", "neg")
     for family, lists in CRITERIA_TEXTS.items():
         assert set(lists) == set(POLARITIES), family
@@ -96,19 +102,38 @@ def test_all_unique():
 
 @pytest.mark.parametrize(("family", "polarity"), CASES)
 def test_train_test_partition(family, polarity):
-    train, test = train_texts(family, polarity), held_out_texts(family, polarity)
-    assert TEST_ONLY == 3
-    assert len(train) == PER_LIST - TEST_ONLY and len(test) == TEST_ONLY
-    assert train + test == CRITERIA_TEXTS[family][polarity]
-    assert not set(train) & set(test)
+    lists = WORDINGS[family][polarity]
+    assert TEST_WORDINGS == 3
+    assert len(lists["train"]) == PER_LIST - TEST_WORDINGS and len(lists["test"]) == TEST_WORDINGS
+    f = get_family(family)
+    assert f.texts(polarity, "test") == lists["test"]
+    assert f.texts(polarity, "train") == lists["train"] + lists.get("paraphrases", ())
+    assert not set(f.texts(polarity, "train")) & set(lists["test"])
 
 
 def test_unknown_family_or_polarity():
     with pytest.raises(KeyError, match="concise"):
-        train_texts("no_such_family", "pos")
-    with pytest.raises(KeyError, match="concise"):
-        held_out_texts("no_such_family", "neg")
+        get_family("no_such_family")
     with pytest.raises(KeyError, match="pos"):
-        train_texts("concise", "positive")
-    with pytest.raises(KeyError, match="neg"):
-        held_out_texts("concise", "maybe")
+        get_family("concise").texts("positive")
+    with pytest.raises(ValueError, match="grammar"):
+        get_family("concise").texts("pos", "dev")
+
+
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        ("- just a list\n", "mapping of polarities"),
+        ("pos:\n  train: [Keep it short.]\n", "must hold 'train' and 'test'"),
+        ("pos:\n  train: [Keep it short.]\n  test: []\n", "non-empty list"),
+        ("pos:\n  train: [Keep it short.]\n  test: [Keep it  short.]\n", "both trained and tested on"),
+    ],
+)
+def test_a_malformed_wording_file_is_refused_naming_it(tmp_path, monkeypatch, content, problem):
+    folder = tmp_path / "families"
+    folder.mkdir()
+    (folder / "broken.yaml").write_text(content)
+    monkeypatch.setattr(wording_files.resources, "files", lambda package: tmp_path)
+    with pytest.raises(ValueError, match=problem) as err:
+        wording_files.load_wordings("broken")
+    assert "families/broken.yaml" in str(err.value)

@@ -13,13 +13,14 @@ from crm.data.criteria.profile import profile
 from crm.data.criteria.quality_pairs import QUALITY_UNDER_FORM, build_quality_pairs
 from crm.data.criteria.taxonomy import QUALITY, get_family
 from crm.data.criteria.verifiers import PRESENT
-from crm.data.criteria.wording_files import QUALITY_WORDINGS
+from crm.data.criteria.wording_files import WORDINGS
 from crm.data.published import corpus_scores, match_models, read_published_scores
 from crm.data.schema import DataFormatError
 from crm.data.splits import split_of
 from crm.usl.agreement import rank_agreement
 from tests.conftest import PUBLISHED_SCORES, write_answer_corpora
 
+QUALITY_WORDINGS = WORDINGS["quality"]["pos"]
 FRACTIONS = {"train": 0.5, "val": 0.25, "test": 0.25}
 HELDOUT_MODEL = "model-bullets"
 

@@ -27,9 +27,7 @@ from crm.data.conversion import stable_hash
 from crm.data.criteria import grammar, quality_pairs, verifiers
 from crm.data.criteria import pairs as attribute_pairs
 from crm.data.criteria import profile as profile_module
-from crm.data.criteria.paraphrases import TRAIN_PARAPHRASES
-from crm.data.criteria.texts import CRITERIA_TEXTS
-from crm.data.criteria.wording_files import QUALITY_WORDINGS
+from crm.data.criteria.wording_files import WORDINGS
 from crm.data.criteria_pools import CRITERIA_POOLS
 from crm.data.raw_files import RAW_HINT
 from crm.data.schema import PreferenceSample, write_samples
@@ -93,7 +91,7 @@ def taxonomy_fingerprint() -> str:
     when any of them does, so a prepared cache built with other code is rebuilt, never reused."""
     modules = (verifiers, profile_module, grammar, attribute_pairs, quality_pairs, published)
     code = "".join(inspect.getsource(m) for m in modules)
-    return stable_hash(json.dumps([CRITERIA_TEXTS, TRAIN_PARAPHRASES, QUALITY_WORDINGS], sort_keys=True) + code)
+    return stable_hash(json.dumps(WORDINGS, sort_keys=True) + code)
 
 
 def _label_counts(samples: list[PreferenceSample]) -> dict[str, int]:

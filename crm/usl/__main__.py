@@ -23,7 +23,7 @@ from rich.console import Console
 from crm.cli import refuse_writing_over_inputs, text_argument
 from crm.config import cache_root, default_raw_dir
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
-from crm.data.criteria.texts import TEST_ONLY
+from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.published import LEADERBOARD_FILE
 from crm.precision import ENGINES, PRECISIONS
 from crm.usl.board import board_kendall_tau
@@ -97,8 +97,8 @@ def _parser() -> argparse.ArgumentParser:
     fidelity.add_argument(
         "--wordings",
         type=int,
-        default=TEST_ONLY,
-        help=f"test-only wordings per polarity, two boards each; the correlations are their means (1-{TEST_ONLY})",
+        default=TEST_WORDINGS,
+        help=f"test-only wordings per polarity, two boards each; the correlations are their means (1-{TEST_WORDINGS})",
     )
     fidelity.add_argument("--split-seed", type=int, default=0, help="the training data's split_seed")
     fidelity.add_argument(

@@ -27,8 +27,8 @@ from crm.data.criteria.taxonomy import (
     get_family,
     validate_families,
 )
-from crm.data.criteria.texts import TEST_ONLY
 from crm.data.criteria.verifiers import ABSENT, PRESENT
+from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
 from crm.tables import Table_, fmt, print_tables, to_markdown
 from crm.usl.board import Board, board_kendall_tau
@@ -103,12 +103,12 @@ def present_rates(corpus: Corpus, family: str | Family, qids: Sequence[str]) -> 
     return rates
 
 
-def default_criteria(family: str | Family, wordings: int = TEST_ONLY) -> tuple[list[list[str]], list[list[str]]]:
+def default_criteria(family: str | Family, wordings: int = TEST_WORDINGS) -> tuple[list[list[str]], list[list[str]]]:
     """The first ``wordings`` test-only paraphrases per polarity (phrasings the CRM never trained on), one
     board's criteria each: a CRM may misread one wording, and one misread wording turns a whole board."""
     family = get_family(family) if isinstance(family, str) else family
-    if not 1 <= wordings <= TEST_ONLY:
-        raise ValueError(f"wordings must be between 1 and {TEST_ONLY} (the test-only paraphrases per polarity)")
+    if not 1 <= wordings <= TEST_WORDINGS:
+        raise ValueError(f"wordings must be between 1 and {TEST_WORDINGS} (the test-only paraphrases per polarity)")
     return tuple([[text] for text in family.texts(polarity, "test")[:wordings]] for polarity in ("pos", "neg"))
 
 
@@ -169,7 +169,7 @@ def family_fidelity(
     baseline: str | None = None,
     criteria_pos: Sequence[Sequence[str]] | None = None,
     criteria_neg: Sequence[Sequence[str]] | None = None,
-    wordings: int = TEST_ONLY,
+    wordings: int = TEST_WORDINGS,
     rounds: int = 200,
     seed: int = 0,
     models: Sequence[str] | None = None,
@@ -307,7 +307,7 @@ def run_fidelity(
     out: Path | None = None,
     meta: Mapping | None = None,
     console: Console | None = None,
-    wordings: int = TEST_ONLY,
+    wordings: int = TEST_WORDINGS,
 ) -> list[dict]:
     """Every family's fidelity (default: every verified one; held out of training: the data's default) on
     the queries outside the training split, under ``wordings`` test-only wordings per polarity, printed

@@ -1,6 +1,6 @@
 """Compositional criteria wordings: a stance (want / don't want) toward one pole of a family.
 
-Hand-written paraphrases (:mod:`crm.data.criteria.texts`) are few per polarity, and a CRM trained on
+Hand-written wordings (:mod:`crm.data.criteria.wording_files`) are few per polarity, and a CRM trained on
 them memorises those strings. A sentence encoder places "Mention that you are an AI." and "Never
 mention that you are an AI." side by side; what must be learned is the *stance* a criterion takes,
 which every family shares. This grammar writes it out: each family names its two poles in several noun phrases

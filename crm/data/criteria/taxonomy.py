@@ -8,7 +8,8 @@ for its opposite ("neg", often phrased negatively: "no bullet points, please"). 
   never adds a criterion about, say, headings to a pair that differs in bullet points;
 - a *verifier* (:mod:`crm.data.criteria.verifiers`) that measures X on an answer, or ``None`` for the
   DSP domain styles, whose labels come from the data (each answer was written in that style);
-- criteria texts per polarity (:mod:`crm.data.criteria.texts`; DSP styles keep their pools).
+- criteria wordings per polarity (data files read by :mod:`crm.data.criteria.wording_files`; DSP styles keep
+  their pools).
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ import random
 from dataclasses import dataclass
 
 from crm.data.criteria import grammar
-from crm.data.criteria.paraphrases import TRAIN_PARAPHRASES
-from crm.data.criteria.texts import CRITERIA_TEXTS, POLARITIES, TEST_ONLY
 from crm.data.criteria.verifiers import VERIFIERS, Verifier
-from crm.data.criteria.wording_files import QUALITY_WORDINGS
+from crm.data.criteria.wording_files import POLARITIES, TEST_WORDINGS, WORDINGS
 from crm.data.criteria_pools import CRITERIA_POOLS
 
 
@@ -42,35 +41,26 @@ class Family:
         return self.verifier is not None
 
     def texts(self, polarity: str, wording: str = "train") -> tuple[str, ...]:
-        """Criteria of one polarity: ``train`` wording (the hand-written paraphrases less the test-only ones,
-        and the training paraphrases of :mod:`crm.data.criteria.paraphrases`), ``test`` wording (never
+        """Criteria of one polarity: ``train`` wording (the hand-written and the paraphrased training
+        wordings of the family's file, :mod:`crm.data.criteria.wording_files`), ``test`` wording (never
         trained on), the stance ``grammar``'s wordings (training only, :mod:`crm.data.criteria.grammar`)
         or ``all`` of them."""
         if polarity not in POLARITIES:
             raise KeyError(f"unknown polarity {polarity!r}; expected one of {POLARITIES}")
+        if wording not in ("train", "test", "grammar", "all"):
+            raise ValueError(f"unknown wording {wording!r}; expected train, test, grammar or all")
         composed = grammar.wordings(self.name, polarity) if self.name in grammar.POLES else ()
         if wording == "grammar":
             return composed
-        if self.kind == "quality":  # one polarity, wordings in quality.yaml
-            texts = QUALITY_WORDINGS[wording] if polarity == "pos" and wording in QUALITY_WORDINGS else ()
-            if wording == "all":
-                texts = QUALITY_WORDINGS["train"] + QUALITY_WORDINGS["test"] if polarity == "pos" else ()
-            if wording not in ("train", "test", "all", "grammar"):
-                raise ValueError(f"unknown wording {wording!r}; expected train, test, grammar or all")
-            return texts
-        if self.kind == "domain":
-            pool = tuple(CRITERIA_POOLS[self.topic])  # DSP styles: one pool per style, no opposite
-            texts = pool if polarity == "pos" else ()
+        if self.kind == "domain":  # DSP styles: one pool per style, no opposite; its last few test-only
+            pool = tuple(CRITERIA_POOLS[self.topic]) if polarity == "pos" else ()
+            lists = {"train": pool[:-TEST_WORDINGS], "test": pool[-TEST_WORDINGS:]} if pool else {}
         else:
-            texts = CRITERIA_TEXTS[self.name][polarity]
-        more = TRAIN_PARAPHRASES.get(self.name, {}).get(polarity, ())
+            lists = WORDINGS[self.name].get(polarity, {})
+        hand, test, more = (lists.get(key, ()) for key in ("train", "test", "paraphrases"))
         if wording == "all":
-            return texts + more + composed
-        if wording not in ("train", "test"):
-            raise ValueError(f"unknown wording {wording!r}; expected train, test, grammar or all")
-        if not texts:
-            return texts
-        return texts[:-TEST_ONLY] + more if wording == "train" else texts[-TEST_ONLY:]
+            return hand + test + more + composed
+        return hand + more if wording == "train" else test
 
     def draw(self, polarity: str, rng: random.Random, wording: str = "train") -> str:
         return rng.choice(self.texts(polarity, wording))

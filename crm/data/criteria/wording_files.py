@@ -1,5 +1,11 @@
-"""Criteria wordings kept as data files beside this module (``<family>.yaml``: ``train`` and ``test``
-lists), read once: wordings are data, and appending one never moves another between the lists."""
+"""Criteria wordings, kept as data files (``families/<family>.yaml``) and read once.
+
+Each file holds, per polarity (``pos`` asks for the family's property, ``neg`` for its absence; the
+quality family has ``pos`` alone): ``train``, hand-written wordings in a user's voice; ``test``, the
+test-only wordings every CRM is judged with, never trained on; and, for the families a CRM is trained
+on, ``paraphrases``, wider training wording. Appending a wording to one list never moves another
+between training and test. How the lists were written: ``families/README.md``.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +13,38 @@ from importlib import resources
 
 import yaml
 
+POLARITIES = ("pos", "neg")
+LISTS = ("train", "test", "paraphrases")
+TEST_WORDINGS = 3  # test-only wordings per polarity of each family (the fidelity check's boards per polarity)
+FOLDER = "families"
 
-def load_wordings(family: str) -> dict[str, tuple[str, ...]]:
-    """``{"train": (...), "test": (...)}`` of one family's wording file; a missing or empty list is an error."""
-    name = f"{family}.yaml"
+Wordings = dict[str, dict[str, tuple[str, ...]]]  # polarity -> list name -> wordings
+
+
+def load_wordings(family: str) -> Wordings:
+    """One family's wording file, checked: each polarity's ``train`` and ``test`` are non-empty lists of
+    texts, ``paraphrases`` an optional one, and no text is both trained and tested on."""
+    name = f"{FOLDER}/{family}.yaml"
     data = yaml.safe_load(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
-    out = {}
-    for split in ("train", "test"):
-        texts = data.get(split) if isinstance(data, dict) else None
-        if not texts or not all(isinstance(t, str) and t.strip() for t in texts):
-            raise ValueError(f"{name}: '{split}' must be a non-empty list of criteria texts")
-        out[split] = tuple(" ".join(t.split()) for t in texts)
-    overlap = set(out["train"]) & set(out["test"])
-    if overlap:
-        raise ValueError(f"{name}: wordings in both train and test: {sorted(overlap)}")
+    if not isinstance(data, dict) or not data or not set(data) <= set(POLARITIES):
+        raise ValueError(f"{name}: expected a mapping of polarities ({', '.join(POLARITIES)}) to wording lists")
+    out: Wordings = {}
+    for polarity, lists in data.items():
+        if not isinstance(lists, dict) or not {"train", "test"} <= set(lists) or not set(lists) <= set(LISTS):
+            raise ValueError(f"{name}: '{polarity}' must hold 'train' and 'test' lists (and optionally 'paraphrases')")
+        out[polarity] = {}
+        for key, texts in lists.items():
+            if not texts or not all(isinstance(t, str) and t.strip() for t in texts):
+                raise ValueError(f"{name}: '{polarity}.{key}' must be a non-empty list of criteria texts")
+            out[polarity][key] = tuple(" ".join(t.split()) for t in texts)
+        trained = set(out[polarity]["train"]) | set(out[polarity].get("paraphrases", ()))
+        if overlap := trained & set(out[polarity]["test"]):
+            raise ValueError(f"{name}: '{polarity}' wordings both trained and tested on: {sorted(overlap)}")
     return out
 
 
-QUALITY_WORDINGS = load_wordings("quality")
+WORDINGS: dict[str, Wordings] = {
+    path.name.removesuffix(".yaml"): load_wordings(path.name.removesuffix(".yaml"))
+    for path in sorted(resources.files(__package__).joinpath(FOLDER).iterdir(), key=lambda p: p.name)
+    if path.name.endswith(".yaml")
+}

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from crm.data.criteria.taxonomy import FAMILIES, QUALITY
-from crm.data.criteria.texts import POLARITIES
+from crm.data.criteria.wording_files import POLARITIES
 
 Labelled = list[tuple[str, int]]
 
