@@ -1,4 +1,4 @@
-"""Train a customizable reward model: `python train.py [model=qwen3_4b] [loss=cls] [noise=random] ...`."""
+"""Train a customizable reward model: `python train.py [model=qwen3_4b] [head=cls] [noise=random] ...`."""
 
 from __future__ import annotations
 

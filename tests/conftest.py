@@ -168,7 +168,7 @@ def export_tiny_crm(out: Path, head: str, seed: int = 0) -> Path:
     GlobalHydra.instance().clear()
     try:
         with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-            overrides = [f"paths.output_dir={out / 'run'}", "model=qwen3_tiny", f"loss={head}"]
+            overrides = [f"paths.output_dir={out / 'run'}", "model=qwen3_tiny", f"head={head}"]
             cfg = compose("train", overrides=overrides, return_hydra_config=True)
         HydraConfig().set_config(cfg)
         torch.manual_seed(seed)

@@ -100,29 +100,11 @@ def test_counts_add_up(built):
     assert_counts_add_up(built.counts)
 
 
-def test_rare_families_take_more_of_their_training_queries(raw_dir):
-    """``min_train_per_family``: a family short of it gets more pairs per training query (at most
-    ``per_query_rare``); validation and test pairs stay those of the default; every candidate counted once."""
-    # the tiny corpus's per-query caps bind at 1, not at the default 2
-    capped = build_attribute_pairs(raw_dir, 0, PairOptions(**OPTIONS, per_query=1, min_train_per_family=0))
-    topped = build_attribute_pairs(
-        raw_dir, 0, PairOptions(**OPTIONS, per_query=1, min_train_per_family=10_000, per_query_rare=2)
-    )
-
-    def training(result) -> list:
-        return [s for s in result.samples if split_of(query_of(s), 0, FRACTIONS) == "train"]
-
-    def rest(result) -> list[dict]:
-        return [s.to_dict() for s in result.samples if split_of(query_of(s), 0, FRACTIONS) != "train"]
-
-    def most_per_query(result) -> int:
-        return max(Counter((query_of(s), s.extra["family"]) for s in training(result)).values())
-
-    assert len(training(topped)) > len(training(capped))
-    assert rest(topped) == rest(capped)
-    assert (most_per_query(capped), most_per_query(topped)) == (1, 2)
-    assert sum(c.get("topped_up", 0) for c in family_counts(topped.counts).values()) > 0
-    assert_counts_add_up(topped.counts)
+def test_a_retired_option_reads_as_today_at_its_kept_value_and_is_refused_otherwise():
+    """Runs recorded ``min_train_per_family`` (rare families topped up: measured, not kept) at 0."""
+    assert PairOptions.from_mapping({"min_train_per_family": 0, "per_query_rare": 6}) == PairOptions()
+    with pytest.raises(ValueError, match="min_train_per_family is an option this crm no longer has"):
+        PairOptions.from_mapping({"min_train_per_family": 300})
 
 
 def test_deterministic(raw_dir, built):

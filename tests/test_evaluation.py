@@ -447,13 +447,13 @@ def test_family_results_pool_sets_that_share_a_family():
 def test_a_run_trained_on_other_attribute_options_is_named_with_the_overrides(caplog):
     """Held-out families decide what counts as new criteria: evaluating a run with other options warns
     with the overrides that evaluate it on its own splits; the same options say nothing."""
-    options = {"heldout_families": ["hedging"], "min_train_per_family": 300, "fractions": {"train": 0.8}}
+    options = {"heldout_families": ["hedging"], "max_train_per_family": 300, "fractions": {"train": 0.8}}
     cfg = OmegaConf.create({"data": {"sources": ["attribute_pairs"], "attributes": options}})
     trained = {"sources": ["attribute_pairs"], "attributes": {**options, "heldout_families": ["hedging", "emoji"]}}
     with caplog.at_level(logging.WARNING, logger="crm.evaluation.runner"):
         warn_on_data_mismatch(cfg, trained)
         assert "data.attributes.heldout_families=[hedging,emoji]" in caplog.text
-        assert "min_train_per_family" not in caplog.text and "fractions" not in caplog.text
+        assert "max_train_per_family" not in caplog.text and "fractions" not in caplog.text
         caplog.clear()
         warn_on_data_mismatch(cfg, {"sources": ["attribute_pairs"], "attributes": options})
         warn_on_data_mismatch(cfg, {"sources": ["attribute_pairs"]})  # a run from before attributes were recorded
@@ -461,7 +461,7 @@ def test_a_run_trained_on_other_attribute_options_is_named_with_the_overrides(ca
 
 
 def test_the_command_line_evaluates_a_run_with_its_own_attribute_options_unless_told_otherwise(caplog):
-    options = {"heldout_families": ["hedging"], "min_train_per_family": 0}
+    options = {"heldout_families": ["hedging"], "max_train_per_family": 600}
     run = {"sources": ["attribute_pairs"], "attributes": {**options, "heldout_families": ["hedging", "emoji"]}}
 
     def config():
@@ -474,7 +474,7 @@ def test_the_command_line_evaluates_a_run_with_its_own_attribute_options_unless_
         warn_on_data_mismatch(cfg, run)
     assert not caplog.text
     cfg = config()  # the data group or an attribute option on the command line: the user's choice stands
-    assert not adopt_run_attributes(cfg, run, ["ckpt=x", "data.attributes.min_train_per_family=0"])
+    assert not adopt_run_attributes(cfg, run, ["ckpt=x", "data.attributes.max_train_per_family=600"])
     assert not adopt_run_attributes(cfg, run, ["ckpt=x", "data=styles"])
     assert not adopt_run_attributes(cfg, {"sources": ["attribute_pairs"]}, ["ckpt=x"])  # recorded nothing
     assert OmegaConf.to_container(cfg.data.attributes) == options

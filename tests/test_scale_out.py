@@ -105,7 +105,7 @@ def test_zero_checkpoint_converts_to_a_complete_export(compose_train, zero_check
     assert head["bias_abs_max"] == 0.0
     assert 0.06 < head["std"] < 0.2  # normal(0, 1/sqrt(65)); a skipped init would leave kaiming-uniform
 
-    cfg = compose_train("model=qwen3_tiny", "loss=bt", "data.max_length=128", "data.max_response_tokens=32")
+    cfg = compose_train("model=qwen3_tiny", "head=bt", "data.max_length=128", "data.max_response_tokens=32")
     export = export_zero_checkpoint(checkpoint, cfg, tmp_path / "export")
     crm = load_crm(export)
     trained = torch.load(checkpoint / "gathered_state_dict.pt")
@@ -126,7 +126,7 @@ def test_zero_checkpoint_converts_to_a_complete_export(compose_train, zero_check
 
 def test_zero_export_refuses_a_mismatched_model(compose_train, zero_checkpoint, tmp_path):
     checkpoint, _ = zero_checkpoint(2)
-    cfg = compose_train("model=qwen3_tiny", "loss=cls")
+    cfg = compose_train("model=qwen3_tiny", "head=cls")
     with pytest.raises((ValueError, RuntimeError)):
         export_zero_checkpoint(checkpoint, cfg, tmp_path / "export")
     with pytest.raises(FileNotFoundError, match="not a DeepSpeed checkpoint"):
@@ -138,7 +138,7 @@ def test_lora_freezes_the_backbone_trains_adapters_and_head_and_merges_exactly(c
     from crm.models.factory import build_reward_model
     from crm.models.lora import apply_lora, merge_lora
 
-    cfg = compose_train("model=qwen3_tiny", "loss=bt", "peft=lora")
+    cfg = compose_train("model=qwen3_tiny", "head=bt", "peft=lora")
     torch.manual_seed(0)
     model = apply_lora(build_reward_model(cfg.model, "bt"), cfg.peft)
     trainable = {n for n, p in model.named_parameters() if p.requires_grad}

@@ -33,8 +33,8 @@ NO_PROGRESS = ("~callbacks.progress_bar",)
 @pytest.mark.parametrize(
     "overrides, head",
     [
-        (["model=qwen3_4b", "loss=cls", "noise=random"], "cls"),
-        (["model=qwen3_8b", "loss=bt", "noise=add"], "bt"),
+        (["model=qwen3_4b", "head=cls", "noise=random"], "cls"),
+        (["model=qwen3_8b", "head=bt", "noise=add"], "bt"),
         (["model=qwen3_0_6b"], "cls"),
         ([], "bt"),
     ],
@@ -105,7 +105,7 @@ def test_the_cross_encoder_preset_builds_its_model(compose_train):
 
 def test_cfg_job_prints_the_composed_config():
     out = subprocess.run(
-        [sys.executable, "train.py", "model=qwen3_4b", "loss=cls", "noise=random", "--cfg", "job"],
+        [sys.executable, "train.py", "model=qwen3_4b", "head=cls", "noise=random", "--cfg", "job"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -119,7 +119,7 @@ def test_cfg_job_prints_the_composed_config():
 def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, head):
     cfg = compose_train(
         *TINY_TRAIN,
-        f"loss={head}",
+        f"head={head}",
         "noise=add",
         files_override(tiny_files),
         "trainer.max_steps=3",

@@ -31,7 +31,7 @@ import os
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
@@ -81,11 +81,6 @@ class PairOptions:
     per_query: int = 2  # pairs per (query, family) on train/val queries
     per_query_test: int = 4  # on test queries: more pairs per family for tighter test estimates
     max_train_per_family: int = 600  # training pairs per family (balance); val/test keep all
-    # A family left with fewer training pairs than this at ``per_query`` (a rare property: tables,
-    # alternatives) takes more of its training queries' pairs, up to ``per_query_rare`` per query, until it
-    # has this many; 0: none. Val and test pairs do not change.
-    min_train_per_family: int = 0
-    per_query_rare: int = 6
     multi_criteria: float = 0.25  # fraction of samples with 1-2 extra criteria that do not separate the pair
     # Share of training/validation criteria drawn from the stance grammar (crm.data.criteria.grammar)
     # instead of the hand-written paraphrases; test criteria are always hand-written, test-only wording.
@@ -109,6 +104,10 @@ class PairOptions:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any] | None) -> PairOptions:
         values = dict(values or {})
+        # retired (measured, not kept): a run that recorded them at their no-op values reads as today's
+        if values.pop("min_train_per_family", 0):
+            raise ValueError("min_train_per_family is an option this crm no longer has (rare families topped up)")
+        values.pop("per_query_rare", None)
         unknown = set(values) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(
@@ -316,7 +315,6 @@ def build_attribute_pairs(
     heldout_families, heldout_models = set(options.heldout_families), set(options.heldout_models)
     seen_families = [f for f in VERIFIED_FAMILIES if f not in heldout_families]
     by_family_split: dict[tuple[str, str], list[PreferenceSample]] = defaultdict(list)
-    spare: dict[str, list[list[Callable[[], PreferenceSample]]]] = defaultdict(list)  # family -> per query
     alternate: Counter = Counter()
     for corpus_name in options.corpora + options.training_corpora:
         corpus = load_pair_corpus(Path(raw_dir), corpus_name)
@@ -335,20 +333,13 @@ def build_attribute_pairs(
                 candidates = _candidates(family, answers, measured, options, held_here, result.counts)
                 rng = record_rng(seed, f"pick/{corpus_name}/{qid}/{family}")
                 cap = options.per_query_test if split == "test" else options.per_query
-                top_up = split == "train" and options.min_train_per_family > 0
-                rare_cap = max(cap, options.per_query_rare) if top_up else cap
-                picked = _pick(candidates, rare_cap, rng, prefer_longer=alternate[family] % 2 == 0)
-                picked, extra = picked[:cap], picked[cap:]  # the first ``cap`` are the pick of ``cap``
+                picked = _pick(candidates, cap, rng, prefer_longer=alternate[family] % 2 == 0)
                 alternate[family] += len(picked)
                 result.counts[f"{family}/capped_per_query"] += len(candidates) - len(picked)
                 make = partial(_sample, corpus_name, qid, query, family, answers=answers, verdicts=verdicts,
                                split=split, allowed_extras=seen_families, options=options, seed=seed,
                                heldout_models=heldout_models)  # fmt: skip
                 by_family_split[(family, split)] += [make(cand) for cand in picked]
-                if extra:
-                    spare[family].append([partial(make, cand) for cand in extra])
-    for family, queries in spare.items():
-        _top_up(by_family_split[(family, "train")], queries, options.min_train_per_family, result.counts, family)
     for (family, split), samples in sorted(by_family_split.items()):
         if split == "train" and len(samples) > options.max_train_per_family:
             result.counts[f"{family}/capped_per_family"] += len(samples) - options.max_train_per_family
@@ -388,20 +379,6 @@ def measured_answers(
     if key not in _MEASURED:
         _MEASURED[key] = _measure_all(answers_of, options.visible_words, workers)
     return list(zip(qids, answers_of, _MEASURED[key]))
-
-
-def _top_up(samples: list[PreferenceSample], spare: list[list[Callable[[], PreferenceSample]]], floor: int,
-            counts: Counter, family: str) -> None:  # fmt: skip
-    """Add spare training pairs of a rare family up to ``floor``: each query's next pick in turn (every
-    query's third pair before any fourth), so the added pairs spread over as many queries as they can."""
-    for rank in range(max(map(len, spare), default=0)):
-        for query in spare:
-            if len(samples) >= floor:
-                return
-            if rank < len(query):
-                samples.append(query[rank]())
-                counts[f"{family}/capped_per_query"] -= 1
-                counts[f"{family}/topped_up"] += 1
 
 
 def _balance_lengths(samples: list[PreferenceSample], rng: random.Random, counts: Counter, family: str) -> list:
