@@ -98,6 +98,7 @@ CROSS_ENCODER = (
     "model.answer_attention=0",
     "model.answer_layout=false",
     "model.query_interaction=0",
+    "model.degenerate_gate=0",
     "model.interaction=0",
     "model.criteria_classes=0",
     "model.input_format=text_pair",

@@ -4,10 +4,12 @@ sends a fixed number of requests and stops by itself.
 
     python benchmarks/serving.py [--ckpt RUN] [--clients 16] [--requests 2000] [--responses 1]
     python benchmarks/serving.py --memory [--ckpt RUN] [--requests 5000] [--responses 4]
+    python benchmarks/serving.py --large-kb 120 [--ckpt RUN] [--responses 64] [--requests 3]
 
 ``--memory`` sends distinct requests only (each answer seen once, as a reward server meets rollouts)
 and prints the server's resident memory after the first 1,000 and after all of them: it should
-plateau.
+plateau. ``--large-kb`` times single requests (one at a time, each answer new) whose every answer is
+that many kilobytes of real answers run together: what one oversized request costs.
 
 Without ``--ckpt`` it serves the quickstart CRM's architecture (MiniLM, untrained head: speed does not
 depend on what the head learned). Requests carry real answers (Arena-Hard from CRM_RAW_DIR) when the
@@ -185,6 +187,35 @@ def memory_test(ckpt: Path, requests: int, responses: int, clients: int, precisi
     return rss
 
 
+def large_request_test(ckpt: Path, kb: int, requests: int, responses: int, precision: str) -> list[float]:
+    """Seconds for each of ``requests`` score requests of ``responses`` answers of ``kb`` kilobytes each,
+    sent one at a time; every answer is new to the server (nothing cached)."""
+    pool = request_pool(1)
+    texts = itertools.cycle(request["responses"][0] for request in pool)
+    filler = ""
+    while len(filler) < kb * 1000:
+        filler += next(texts) + "\n\n"
+    port = free_port()
+    server = start_server(ckpt, port, 5.0, precision, queue=64)
+    seconds = []
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        for i in range(requests):
+            answers = [f"Answer {k} of request {i}.\n\n{filler[: kb * 1000]}" for k in range(responses)]
+            body = json.dumps({"prompt": pool[i % len(pool)]["prompt"], "responses": answers})
+            start = time.perf_counter()
+            conn.request("POST", "/v1/score", body, {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"request {i}: {response.status}")
+            seconds.append(round(time.perf_counter() - start, 2))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return seconds
+
+
 def figures(ckpt: Path, clients: int, requests: int, responses: int, precision: str = "auto") -> list[Figure]:
     """Batching off (the baseline) and on, each in a fresh server process."""
     pool = request_pool(responses)
@@ -212,12 +243,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--responses", type=int, default=1, help="responses per request")
     parser.add_argument("--precision", default="auto", help="auto (bf16 where native), bf16 or fp32")
     parser.add_argument("--memory", action="store_true", help="resident memory after 1,000 and all distinct requests")
+    parser.add_argument("--large-kb", type=int, default=0, help="time single requests of answers this many KB each")
     args = parser.parse_args(argv)
     from benchmarks.run import rows_of
     from crm.tables import print_tables
 
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     ckpt = args.ckpt or untrained_crm(scratch_dir() / "crm", CROSS_ENCODER)
+    if args.large_kb:
+        seconds = large_request_test(ckpt, args.large_kb, args.requests, args.responses, args.precision)
+        print(json.dumps({"seconds_per_request": seconds, "answers": args.responses, "kb": args.large_kb,
+                          "machine": machine()}, indent=2))  # fmt: skip
+        return 0
     if args.memory:
         rss = memory_test(ckpt, args.requests, args.responses, min(args.clients, 4), args.precision)
         print(json.dumps({"resident_mb_after_requests": rss, "machine": machine()}, indent=2))

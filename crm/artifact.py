@@ -20,8 +20,10 @@ from pathlib import Path
 
 # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
 # 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale; 10: answer_layout;
-# 11: query_interaction (older exports still load)
-FORMAT_VERSION = 11
+# 11: query_interaction; 12: degenerate_gate, criteria_confidence and criteria_reading retired (older exports
+# still load where a retired field holds the value every later CRM has: RETIRED)
+FORMAT_VERSION = 12
+RETIRED = {"criteria_confidence": 0.0, "criteria_reading": True}  # options measured and not kept
 CONFIG_NAME = "crm_config.json"
 
 
@@ -36,15 +38,14 @@ class CRMSettings:
     interaction: int = 0  # rank of the criteria interaction term (crm.models.reward_model); 0: none
     answer_tower: bool = False  # two towers: a frozen encoder reads the answer alone
     criteria_classes: int = 0  # a criteria classifier's classes, its posterior read by the interaction term
-    criteria_confidence: float = 0.0  # the posterior's least top-class probability to be read (RewardModel)
     criteria_class_names: list[str] | None = None  # "family/polarity" of each class, in the classifier's order
-    criteria_reading: bool = True  # the interaction reads the reader's reading beside the posterior (RewardModel)
     answer_attention: int = 0  # the interaction's attention heads over the answer's tokens (RewardModel)
     answer_length: bool = False  # the interaction is told each answer's whole length (RewardModel)
     criteria_scale: float | None = None  # the criteria classifier is a cosine one of this scale (RewardModel)
     # the names of the layout features the interaction is told (crm.data.layout.LAYOUT_FEATURES); None: not told
     answer_layout: list[str] | None = None
     query_interaction: int = 0  # rank of the query-answer term, the query described by the answer tower (RewardModel)
+    degenerate_gate: float = 0.0  # margin of the degenerate gate's term (crm.models.head_terms.DegenerateGate); 0: none
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
@@ -64,14 +65,13 @@ class CRMSettings:
             interaction=cfg.model.get("interaction") or 0,
             answer_tower=bool(cfg.model.get("answer_tower")),
             criteria_classes=cfg.model.get("criteria_classes") or 0,
-            criteria_confidence=cfg.model.get("criteria_confidence") or 0.0,
             criteria_class_names=criteria_class_names(cfg),
-            criteria_reading=cfg.model.get("criteria_reading", True),
             answer_attention=cfg.model.get("answer_attention") or 0,
             answer_length=bool(cfg.model.get("answer_length")),
             criteria_scale=cfg.model.get("criteria_scale"),
             answer_layout=list(LAYOUT_FEATURES) if cfg.model.get("answer_layout") else None,
             query_interaction=cfg.model.get("query_interaction") or 0,
+            degenerate_gate=cfg.model.get("degenerate_gate") or 0.0,
         )
 
 
@@ -108,6 +108,9 @@ def read_settings(export_dir: str | Path) -> CRMSettings:
         raise ExportError(f"{path}: export format {version!r} is newer than this crm supports ({FORMAT_VERSION})")
     declared = CRMSettings.__dataclass_fields__
     problems = []
+    for name, value in RETIRED.items():
+        if name in fields and fields.pop(name) != value:
+            problems.append(f"{name} is an option this crm no longer has; score with the crm version that trained it")
     if unknown := sorted(set(fields) - set(declared)):
         problems.append(f"unknown field(s) {', '.join(unknown)}")
     if missing := sorted(n for n, f in declared.items() if f.default is MISSING and n not in fields):

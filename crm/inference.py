@@ -223,14 +223,13 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         interaction=settings.interaction,
         answer_tower=answer_tower,
         criteria_classes=settings.criteria_classes,
-        criteria_confidence=settings.criteria_confidence,
-        criteria_reading=settings.criteria_reading,
         answer_attention=settings.answer_attention,
         answer_length=settings.answer_length,
         answer_layout=bool(settings.answer_layout),
         criteria_scale=settings.criteria_scale,
         split_criteria=settings.input_format == CRITERIA_LIST,
         query_interaction=settings.query_interaction,
+        degenerate_gate=settings.degenerate_gate,
     )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)

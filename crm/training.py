@@ -33,6 +33,7 @@ from crm.evaluation.scorers import LengthScorer
 from crm.export import export_crm
 from crm.hf_export import export_hf_if_possible
 from crm.models.answer_store import AnswerStore, DescribeAnswers
+from crm.models.degenerate_gate import FitDegenerateGate
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import CRMLitModule
 from crm.models.lora import apply_lora, merge_lora
@@ -242,6 +243,8 @@ def fit_test_export(
     if cfg.get("prior"):  # after `describe`: it fits on the described answers
         prior = QualityPrior(**cfg.prior, seed=cfg.seed)
         callbacks.append(prior)
+    gate = FitDegenerateGate()  # after `describe` too; fits nothing for a CRM without a gate
+    callbacks.append(gate)
     trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
     warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
@@ -314,6 +317,7 @@ def fit_test_export(
         "families": families,
         "reader_pretraining": reader,
         "quality_prior": prior.report if prior is not None else None,
+        "degenerate_gate": gate.report or None,
         "plan": plan.as_dict() if plan is not None else None,
         "global_step": trainer.global_step,
         "best_checkpoint": ckpt_path,

@@ -18,7 +18,7 @@ encoder ``wording_ceiling.py --save`` wrote, or a CRM run's Lightning checkpoint
 criteria text, and the same head, its criteria vector now ``U r`` of that reading, is trained to
 convergence on the frozen descriptions. It separates what the reader reads from what the CRM's short
 training leaves of the head. A run's ``reader.pt`` that kept its criteria classifier (``model.criteria_classes``)
-also gets heads told the classifier's posterior beside the reading and alone (``model.criteria_reading``),
+also gets heads told the classifier's posterior beside the reading and alone (a CRM option measured and not kept),
 and a table of how the classifier reads each test pair's criteria: as asked, backwards, or as another family.
 
 Describing the ~9,000 answers takes about a minute on 2 cores in bf16, rendering the pairs about

@@ -267,3 +267,25 @@ def test_the_reward_servers_text_caches_are_bounded(tiny_crm_template):
             assert scores["scores"] == pytest.approx(expected.tolist(), abs=1e-5)
             assert len(renderer._views) <= 5 and len(renderer._segments) <= 5
             assert layout_features.cache_info().currsize <= 5
+
+
+def test_an_oversized_answer_is_read_as_its_first_and_last_characters(minilm_tokenizer):
+    """A 120 KB answer costs what a 16 KB one does: every reading of it (the view's tokens, the layout,
+    the query's words) sees its bounded form, in training and scoring alike."""
+    from crm.data.bounds import MAX_ANSWER_CHARS, bounded_answer
+    from crm.data.rendering import Renderer
+
+    paragraph = "Plants turn light into sugar. " * 20 + "\n\n"
+    long = "# Photosynthesis\n\n" + "".join(f"{i}. {paragraph}" for i in range(200)) + "In short: light in, sugar out."
+    assert len(long) > 100_000
+    bounded = bounded_answer(long)
+    assert len(bounded) <= MAX_ANSWER_CHARS + 2 and bounded.startswith("# Photosynthesis")
+    assert bounded.endswith("In short: light in, sugar out.")
+    assert set(bounded.split()) <= set(long.split())  # cut at whitespace: no word halved
+    assert bounded_answer("A short answer.") == "A short answer."
+    renderer = Renderer(
+        minilm_tokenizer, "bt", "text_pair", 352, 160, max_query_tokens=48, answer_layout=True, query_rows=True
+    )
+    history = [{"role": "user", "content": "How do plants make sugar?"}]
+    read = renderer.encode(["Be brief."], history, [long]).features()
+    assert read == renderer.encode(["Be brief."], history, [bounded]).features()

@@ -191,13 +191,12 @@ def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_toke
 
 def tiny_two_tower_model(
     criteria_classes: int = 0,
-    criteria_confidence: float = 0.0,
-    criteria_reading: bool = True,
     answer_attention: int = 0,
     answer_length: bool = False,
     criteria_scale: float | None = None,
     answer_layout: bool = False,
     query_interaction: int = 0,
+    degenerate_gate: float = 0.0,
 ) -> RewardModel:
     torch.manual_seed(0)
     return RewardModel(
@@ -207,13 +206,12 @@ def tiny_two_tower_model(
         interaction=8,
         answer_tower=tiny_bert(),
         criteria_classes=criteria_classes,
-        criteria_confidence=criteria_confidence,
-        criteria_reading=criteria_reading,
         answer_attention=answer_attention,
         answer_length=answer_length,
         criteria_scale=criteria_scale,
         answer_layout=answer_layout,
         query_interaction=query_interaction,
+        degenerate_gate=degenerate_gate,
     ).eval()
 
 
@@ -249,29 +247,6 @@ def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_re
     assert interaction.classes.weight.std().item() > 0.5  # a class vector per class, drawn as an embedding
     with pytest.raises(ValueError, match="needs two towers"):
         RewardModel(tiny_bert(), "bt", "mean", interaction=8, criteria_classes=4)
-
-
-def test_the_interaction_can_read_the_classifier_posterior_alone(minilm_tokenizer):
-    """``criteria_reading=False``: no reading term, ``<E p, V a>`` alone; two criteria the classifier
-    reads alike ask for the same answers however differently the reader reads them."""
-    model = tiny_two_tower_model(criteria_classes=4, criteria_reading=False)
-    assert model.interaction.criteria is None
-    answers = ["- one\n- two", "One and two."]
-    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
-    with torch.no_grad():
-        scores = model(**batch)
-        read = model.backbone(**minilm_tokenizer(["Use bullet points."], return_tensors="pt")).last_hidden_state.mean(1)
-        interaction = model.interaction
-        c = interaction.classes(model.criteria_posterior(read))
-        described = torch.stack([model.answer_memo.rows[k] for k in model.answer_memo.rows])
-        expected = model.score(described) + (c * interaction.answer(described)).sum(-1, keepdim=True) / 8**0.5
-        assert torch.allclose(scores, expected, atol=1e-5)
-        model.criteria_classifier.weight.zero_()  # every reading now gives the same posterior
-        other = text_pair_batch(minilm_tokenizer, "Write like a pirate.", answers)
-        assert torch.allclose(model(**batch), model(**other), atol=1e-6)
-        assert not torch.allclose(tiny_two_tower_model(criteria_classes=4)(**batch), scores)  # the reading counts
-    with pytest.raises(ValueError, match="needs criteria_classes"):
-        tiny_two_tower_model(criteria_reading=False)
 
 
 def test_attention_mixes_the_token_states_the_criteria_point_at():
@@ -375,26 +350,6 @@ def test_the_answers_layout_joins_the_answer_vector(minilm_tokenizer):
         model(**untold)
     with pytest.raises(ValueError, match="needs two towers"):
         RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_layout=True)
-
-
-def test_an_unsure_posterior_is_not_read(minilm_tokenizer):
-    """``criteria_confidence``: a reading whose top class is less likely than the bound gives the
-    interaction no posterior; a sure one gives it whole."""
-    model = tiny_two_tower_model(criteria_classes=4, criteria_confidence=0.6)
-    with torch.no_grad():
-        model.criteria_classifier.weight.zero_()
-        model.criteria_classifier.bias.copy_(torch.tensor([3.0, 0.0, 0.0, 0.0]))  # top class 0.87
-        sure = model.criteria_posterior(torch.randn(2, model.backbone.config.hidden_size))
-        assert torch.allclose(sure, torch.tensor([3.0, 0.0, 0.0, 0.0]).softmax(-1).expand(2, -1))
-        model.criteria_classifier.bias.copy_(torch.tensor([1.0, 0.0, 0.0, 0.0]))  # top class 0.48
-        unsure = model.criteria_posterior(torch.randn(2, model.backbone.config.hidden_size))
-        assert torch.equal(unsure, torch.zeros(2, 4))
-        batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- one\n- two", "One and two."])
-        gated = model(**batch)
-        model.interaction.classes.weight.mul_(3.0)  # no posterior read: its class vectors do not matter
-        assert torch.equal(model(**batch), gated)
-    with pytest.raises(ValueError, match="criteria_confidence"):
-        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_tower=tiny_bert(), criteria_confidence=1.0)
 
 
 def test_criteria_split_at_separators_are_each_read_alone_and_added_up(minilm_tokenizer):
@@ -602,12 +557,12 @@ def _exported_two_tower_crm(
     tokenizer,
     out: Path,
     classes: int,
-    reading: bool = True,
     attention: int = 0,
     length: bool = False,
     scale: float | None = None,
     layout: bool = False,
     query: int = 0,
+    gate: float = 0.0,
 ):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
@@ -615,8 +570,7 @@ def _exported_two_tower_crm(
     from crm.export import export_crm
     from crm.inference import load_crm
 
-    confidence = 0.3 if classes else 0.0
-    model = tiny_two_tower_model(classes, confidence, reading, attention, length, scale, layout, query)
+    model = tiny_two_tower_model(classes, attention, length, scale, layout, query, gate)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
@@ -627,6 +581,7 @@ def _exported_two_tower_crm(
     if query:
         asked = tokenizer(["List a and b.", "Name two letters, please."], padding=True, return_tensors="pt")
         batch["query_ids"], batch["query_mask"] = asked["input_ids"], asked["attention_mask"]
+        batch["query_overlap"] = torch.tensor([1.0, 0.0])
     model(**batch).sum().backward()
     assert all(p.grad is None for p in model.answer_tower.parameters())
     assert all(p.grad is not None for p in model.interaction.parameters())
@@ -635,11 +590,14 @@ def _exported_two_tower_crm(
         for layer in (model.layout_score, model.query_interaction and model.query_interaction.answer):
             if layer is not None:
                 layer.weight.normal_()
+        if gate:  # and the gate, as fitted
+            model.degenerate_gate.classifier.weight.normal_()
+            model.degenerate_gate.center.normal_()
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
-        criteria_confidence=confidence, criteria_reading=reading, answer_attention=attention, answer_length=length,
+        answer_attention=attention, answer_length=length,
         criteria_scale=scale, answer_layout=list(LAYOUT_FEATURES) if layout else None, query_interaction=query,
-        max_query_tokens=32,
+        max_query_tokens=32, degenerate_gate=gate,
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -653,37 +611,38 @@ TWO_TOWER_ITEMS = [
 
 
 @pytest.mark.parametrize(
-    "classes, reading, attention, length, scale, layout, query",
+    "classes, attention, length, scale, layout, query, gate",
     [
-        (0, True, 0, False, None, False, 0),
-        (4, True, 0, False, None, False, 0),
-        (4, False, 0, False, None, False, 0),
-        (4, True, 2, False, None, False, 0),
-        (4, True, 1, True, None, False, 0),
-        (4, True, 0, False, 20.0, False, 0),
-        (4, True, 1, False, 20.0, True, 0),
-        (4, True, 1, False, 20.0, True, 8),
+        (0, 0, False, None, False, 0, 0.0),
+        (4, 0, False, None, False, 0, 0.0),
+        (4, 2, False, None, False, 0, 0.0),
+        (4, 1, True, None, False, 0, 0.0),
+        (4, 0, False, 20.0, False, 0, 0.0),
+        (4, 1, False, 20.0, True, 0, 0.0),
+        (4, 1, False, 20.0, True, 8, 0.0),
+        (4, 1, False, 20.0, True, 8, 5.0),
     ],
     ids=[
-        "reading", "reading+posterior", "posterior", "attention", "attention+length", "cosine posterior", "layout",
-        "query",
+        "reading", "reading+posterior", "attention", "attention+length", "cosine posterior", "layout", "query", "gate",
     ],
 )  # fmt: skip
 def test_two_towers_train_the_criteria_reader_only_and_export(
-    minilm_tokenizer, tmp_path, classes, reading, attention, length, scale, layout, query
+    minilm_tokenizer, tmp_path, classes, attention, length, scale, layout, query, gate
 ):
     model, crm, _ = _exported_two_tower_crm(
-        minilm_tokenizer, tmp_path / "crm", classes, reading, attention, length, scale, layout, query
+        minilm_tokenizer, tmp_path / "crm", classes, attention, length, scale, layout, query, gate
     )
+    assert crm.settings.degenerate_gate == gate and (crm.model.degenerate_gate is not None) == bool(gate)
+    if gate:
+        assert torch.equal(crm.model.degenerate_gate.center, model.degenerate_gate.center)
+        assert torch.equal(crm.model.degenerate_gate.classifier.weight, model.degenerate_gate.classifier.weight)
     assert crm.settings.query_interaction == query and crm.renderer.query_rows == bool(query)
     assert (crm.model.query_interaction is not None) == bool(query)
     assert crm.model.answer_tower is not None
     assert crm.settings.answer_attention == crm.model.answer_attention == attention
     assert crm.settings.answer_length == crm.model.answer_length == crm.renderer.answer_length == length
     assert crm.model.answer_layout == crm.renderer.answer_layout == bool(crm.settings.answer_layout) == layout
-    assert crm.settings.criteria_reading == reading and (crm.model.interaction.criteria is not None) == reading
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
-    assert crm.model.criteria_confidence == model.criteria_confidence
     assert crm.settings.criteria_scale == scale
     assert isinstance(crm.model.criteria_classifier, CosineClassifier) == (scale is not None)
     if classes:
@@ -721,7 +680,7 @@ def test_two_tower_onnx_engines_score_as_pytorch(minilm_tokenizer, tmp_path, mon
         "answer_tower.int8.onnx",
     }
     _, attending, exported = _exported_two_tower_crm(
-        minilm_tokenizer, tmp_path / "attending", classes=4, attention=1, layout=True, query=8
+        minilm_tokenizer, tmp_path / "attending", classes=4, attention=1, layout=True, query=8, gate=5.0
     )
     onnx = load_crm(exported, device="cpu", precision="fp32", engine="onnx")  # its answer tower gives token states too
     assert torch.allclose(onnx.answer_rewards(TWO_TOWER_ITEMS), attending.answer_rewards(TWO_TOWER_ITEMS), atol=1e-4)

@@ -101,6 +101,7 @@ def test_the_quickstart_fits_the_prior_on_its_quality_pairs_before_the_pair_step
         "prior=quality",
         "prior.epochs=20",
         f"model.query_interaction={query}",
+        f"model.degenerate_gate={10.0 if query else 0}",  # the gate reads the query
         "trainer.max_epochs=1",
         "trainer.limit_val_batches=1",
     )

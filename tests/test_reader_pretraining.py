@@ -161,6 +161,7 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
         f"trainer.precision={precision}",
         f"model.answer_length={length}",
         f"model.answer_layout={length}",
+        f"model.degenerate_gate={10.0 if length else 0}",  # the gate reads the layout
         files_override(tiny_files),
         "reader.steps=2",
         "reader.batch_size=8",

@@ -5,6 +5,7 @@ import math
 import pytest
 import torch
 
+from crm.data.bounds import bounded_answer
 from crm.data.encoded import PairTemplate
 from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, Renderer, SampleTooLong, criteria_block
@@ -160,7 +161,8 @@ def test_rows_say_their_whole_answers_length_only_when_asked(minilm_tokenizer):
     short = "A short answer."
     sample.model_a[-1]["content"], sample.model_b[-1]["content"] = LONG, short
     rows = told.encode_rows(sample)
-    whole = [len(minilm_tokenizer(a, add_special_tokens=False)["input_ids"]) for a in (LONG, short)]
+    read = [bounded_answer(a) for a in (LONG, short)]  # an answer is read to its first and last 8,000 characters
+    whole = [len(minilm_tokenizer(a, add_special_tokens=False)["input_ids"]) for a in read]
     assert [r.features()["answer_tokens"] for r in rows] == whole and whole[0] > 1000  # cut to 60, told 1,000+
     assert "words cut" in minilm_tokenizer.decode(rows[0].input_ids)
     untold = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60)
@@ -177,7 +179,8 @@ def test_rows_carry_their_whole_answers_layout_only_when_asked(minilm_tokenizer)
     listed = "Intro line.\n\n" + "\n".join(f"- item {i}" for i in range(40))
     sample.model_a[-1]["content"], sample.model_b[-1]["content"] = LONG, listed
     rows = told.encode_rows(sample)
-    assert [tuple(r.features()["answer_layout"]) for r in rows] == [layout_features(LONG), layout_features(listed)]
+    expected = [layout_features(bounded_answer(LONG)), layout_features(listed)]
+    assert [tuple(r.features()["answer_layout"]) for r in rows] == expected
     items = LAYOUT_FEATURES.index("bullet_items")
     assert rows[1].features()["answer_layout"][items] == pytest.approx(math.log1p(40))  # the view keeps far fewer
     untold = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60)

@@ -392,6 +392,9 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
     elif how == "extra_key":
         config = json.loads((copy / CONFIG_NAME).read_text())
         (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 1, "temperature": 2.0}))
+    elif how == "retired_option":
+        config = json.loads((copy / CONFIG_NAME).read_text())
+        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 11, "criteria_confidence": 0.5}))
     elif how == "wrong_head":
         config = json.loads((copy / CONFIG_NAME).read_text())
         (copy / CONFIG_NAME).write_text(json.dumps({**config, "head": "cls"}))  # the weights are a bt head
@@ -404,6 +407,7 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
         ("truncated_head", r"head.safetensors: cannot be read .* damaged"),
         ("truncated_backbone", r"backbone: cannot load the backbone .* damaged or incomplete"),
         ("extra_key", r"crm_config.json: unknown field\(s\) temperature"),
+        ("retired_option", r"crm_config.json: criteria_confidence is an option this crm no longer has"),
         ("wrong_head", r"head.safetensors: weights .* do not fit a 'cls' head"),
     ],
 )
@@ -419,6 +423,20 @@ def test_a_damaged_export_names_the_file_and_the_cli_prints_no_traceback(tiny_cr
     out = capsys.readouterr()
     assert code == 2 and "Traceback" not in out.out + out.err
     assert "error:" in out.out and damaged.name in out.out.replace("\n", "")
+
+
+def test_an_older_export_with_a_retired_option_at_its_kept_value_still_loads(tiny_crm, tmp_path):
+    import dataclasses
+    import shutil
+
+    from crm.artifact import CONFIG_NAME, read_settings
+
+    copy = Path(shutil.copytree(tiny_crm("bt"), tmp_path / "older"))
+    config = json.loads((copy / CONFIG_NAME).read_text())
+    older = {**config, "format_version": 11, "criteria_confidence": 0.0, "criteria_reading": True}
+    (copy / CONFIG_NAME).write_text(json.dumps(older))
+    assert read_settings(copy) == dataclasses.replace(read_settings(tiny_crm("bt")), format_version=11)
+    assert load_crm(copy).settings.head == "bt"
 
 
 def test_ctrl_c_says_the_scores_are_cached_and_how_to_resume(tiny_crm, tmp_path, capsys, monkeypatch):

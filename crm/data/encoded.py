@@ -15,6 +15,7 @@ class Encoded:
     answer_tokens: int | None = None  # the whole answer's length in tokens (``Renderer(answer_length=True)``)
     answer_layout: tuple[float, ...] | None = None  # the whole answer's layout (``Renderer(answer_layout=True)``)
     query_row: tuple[tuple[int, ...], int] | None = None  # the query's tower row, padded, and its length
+    query_overlap: float | None = None  # the share of the query's words in the answer (crm.data.relevance)
 
     def features(self) -> dict[str, list[int] | int]:
         out = {"input_ids": self.input_ids, "attention_mask": [1] * len(self.input_ids)}
@@ -27,6 +28,8 @@ class Encoded:
         if self.query_row is not None:
             ids, length = self.query_row
             out["query_ids"], out["query_mask"] = list(ids), [1] * length + [0] * (len(ids) - length)
+        if self.query_overlap is not None:
+            out["query_overlap"] = self.query_overlap
         return out
 
 

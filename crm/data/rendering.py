@@ -28,8 +28,10 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 
+from crm.data.bounds import bounded_answer
 from crm.data.encoded import Encoded, PairTemplate
 from crm.data.layout import layout_features
+from crm.data.relevance import last_user_turn, query_overlap
 from crm.data.schema import PreferenceSample
 
 INPUT_FORMATS = ("chat", "text_pair", "criteria_pair", "criteria_list")
@@ -202,6 +204,7 @@ class Renderer:
         ``max_query_tokens`` and, with ``truncate_query``, shortened further if it must; the criteria never.
         Where criteria leave too little room, a ``length_limit`` above ``max_length`` gives the sequence
         as many more tokens as the criteria take (answers keep their usual share), up to that limit."""
+        responses = [bounded_answer(r) for r in responses]
         read, query_cut = self._cap_query(self._read(history))
         try:
             enc = self._encode_within(criteria, read, responses, query_cut, self.max_length)
@@ -212,12 +215,14 @@ class Renderer:
             enc = self._encode_within(criteria, read, responses, query_cut, longer)
         if self.query_rows:
             enc.query_row = self.query_row(history)
+            if len(responses) == 1:  # a pointwise row: its answer's fit with the query
+                enc.query_overlap = query_overlap(last_user_turn(history), responses[0])
         return enc
 
     def query_row(self, history: Sequence[dict]) -> tuple[tuple[int, ...], int]:
         """The answer tower's row of the conversation's last user turn (``[CLS] view [SEP]``, the view
         ``max_query_tokens`` long, head and tail), right-padded to one width, and its length; remembered."""
-        query = next((m["content"] for m in reversed(history) if m["role"] == "user"), "")
+        query = last_user_turn(history)
         row = self._query_rows.get(query)
         if row is None:
             keep, tokens = self.max_query_tokens, self._tokens(query)
@@ -369,7 +374,7 @@ class Renderer:
     def prime_answers(self, answers: Iterable[str], chunk: int = 1024) -> None:
         """Tokenize the answers whose view is not known yet in batches: one call per thousand answers
         instead of one per answer (a split of 17,000 pairs measured in half the time)."""
-        new = list(dict.fromkeys(a for a in answers if a not in self._views))[:VIEW_CACHE_SIZE]
+        new = list(dict.fromkeys(a for a in map(bounded_answer, answers) if a not in self._views))[:VIEW_CACHE_SIZE]
         for start in range(0, len(new), chunk):
             texts = new[start : start + chunk]
             batch = self.tokenizer(texts, add_special_tokens=False, verbose=False)["input_ids"]
@@ -443,13 +448,12 @@ class Renderer:
             (c for c in (sample.criteria, sample.a_criteria, sample.b_criteria) if c),
             key=lambda c: self._count(self.criteria_text(c)),
         )
-        responses = [sample.response_a, sample.response_b]
+        responses = [bounded_answer(sample.response_a), bounded_answer(sample.response_b)]
         per_row = 1 if self.head == "bt" else 2
         fixed = self._template_tokens(per_row) + self._count(self.criteria_text(criteria))
         # Only the last user turn is shortened; earlier turns of a conversation stay (training filters).
         history = self._read(sample.history)
-        last_user = next(m["content"] for m in reversed(history) if m["role"] == "user")
-        last = self._count(last_user)
+        last = self._count(last_user_turn(history))
         earlier = max(0, self._count(history_text(history)) - last)
         capped_last = min(last, self.max_query_tokens or last)
         margin = 4  # counted apart, texts can tokenize a little differently than joined: err on the safe side

@@ -47,14 +47,13 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
         interaction=model_cfg.get("interaction") or 0,
         answer_tower=answer_tower(),
         criteria_classes=model_cfg.get("criteria_classes") or 0,
-        criteria_confidence=model_cfg.get("criteria_confidence") or 0.0,
-        criteria_reading=model_cfg.get("criteria_reading", True),
         answer_attention=model_cfg.get("answer_attention") or 0,
         answer_length=bool(model_cfg.get("answer_length")),
         answer_layout=bool(model_cfg.get("answer_layout")),
         criteria_scale=model_cfg.get("criteria_scale"),
         split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,
         query_interaction=model_cfg.get("query_interaction") or 0,
+        degenerate_gate=model_cfg.get("degenerate_gate") or 0.0,
     )  # fmt: skip
     freeze = model_cfg.get("freeze") or {}
     if freeze:

@@ -1,11 +1,13 @@
 """The terms a two-tower CRM's reward head adds up beyond the linear score of the answer: the criteria's
-interaction with the answer, the query's fit with it, and the cosine classifier that reads criteria."""
+interaction with the answer, the query's fit with it, the degenerate gate, and the cosine classifier
+that reads criteria."""
 
 from __future__ import annotations
 
 import torch
 from torch import nn
 
+from crm.data.degenerate import KINDS as DEGENERATE_KINDS
 from crm.models.backbones import gathered
 
 TYPICAL_ANSWER_TOKENS = 256  # length_feature's zero
@@ -29,9 +31,7 @@ class CriteriaInteraction(nn.Module):
     With ``classes``, the criteria side also gets a reading classifier's posterior ``p`` over the
     (family, polarity) classes it was taught, through a vector per class (``U c + E p``, ``E`` drawn
     as an embedding): a criterion read as a known class then asks for that class's answer direction
-    whatever its wording, and the raw reading ``c`` carries what no class names. ``criteria_size`` 0
-    drops the reading (``E p`` alone): fitted to convergence, such a head judged criteria worded unseen
-    better, though not after the CRM's one epoch of pairs (docs/RESULTS.md).
+    whatever its wording, and the raw reading ``c`` carries what no class names.
 
     ``attention_heads`` > 0 also lets the criteria choose where to look in the answer: each head's query
     is a projection of the criteria vector, its keys projections of the answer's token states, and the
@@ -60,15 +60,12 @@ class CriteriaInteraction(nn.Module):
         super().__init__()
         if attention_heads and not token_size:
             raise ValueError("attending to the answer's tokens needs their size (token_size)")
-        if not criteria_size and not classes:
-            raise ValueError("the interaction term needs the criteria reading, a classifier's posterior, or both")
-        self.criteria = nn.Linear(criteria_size, rank, bias=False) if criteria_size else None
+        self.criteria = nn.Linear(criteria_size, rank, bias=False)
         self.answer = nn.Linear(answer_size, rank, bias=False)
         self.classes = nn.Linear(classes, rank, bias=False) if classes else None
         with gathered([layer.weight for layer in (self.criteria, self.answer, self.classes) if layer is not None]):
             for layer in (self.criteria, self.answer):
-                if layer is not None:
-                    nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
+                nn.init.normal_(layer.weight, std=1.0 / layer.in_features**0.5)
             if self.classes is not None:
                 nn.init.normal_(self.classes.weight)  # one N(0, 1) vector per class, as nn.Embedding draws them
         self.key_size = key_size
@@ -92,7 +89,7 @@ class CriteriaInteraction(nn.Module):
         length: torch.Tensor | None = None,
         layout: torch.Tensor | None = None,
     ):
-        c = self.criteria(criteria) if self.criteria is not None else 0
+        c = self.criteria(criteria)
         if self.classes is not None:
             c = c + self.classes(posterior)
         a = self.answer(answer)
@@ -165,3 +162,58 @@ class CosineClassifier(nn.Linear):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         cosine = nn.functional.linear(nn.functional.normalize(x, dim=-1), nn.functional.normalize(self.weight, dim=-1))
         return self.scale * cosine + self.bias
+
+
+CLOSED_GATE = -20.0  # an unfitted degenerate gate's bias: p(degenerate) ~ 2e-9, no answer pays
+
+
+class DegenerateGate(nn.Module):
+    """The one reward term no criterion outweighs: ``-margin * p(degenerate)`` of each answer row.
+
+    A reward must never prefer no answer to an answer: a policy trained on it finds the empty reply,
+    the reply cut off, the loop, the fluent answer to another question. Degenerate pairs in training
+    (:mod:`crm.data.degenerate`) teach the head to rank them last, but through terms the criteria pull
+    too: under "be concise" a reply cut off half way is shorter, and through ``crm-serve`` the real answer
+    beat its cut-off copy in only 69% of judgements over every criteria wording (docs/RESULTS.md).
+
+    ``p`` is the largest of one logistic classifier per degenerate kind (:data:`crm.data.degenerate.KINDS`:
+    one linear boundary for all of them caught fewer answers to another question), over what shows a
+    degenerate answer: its layout (it stops mid-sentence, its 3-grams repeat: :mod:`crm.data.layout`),
+    the cosine of the query's and the answer's descriptions at each of the tower's ``layers``, and the
+    share of the query's words it repeats (an answer to another question: :mod:`crm.data.relevance`).
+    Its weights and the features' centre and spread are fitted (:mod:`crm.models.degenerate_gate`), never
+    trained by the optimizer: a real answer pays next to nothing, a degenerate one the margin.
+    """
+
+    def __init__(self, layers: int, layout_size: int, margin: float):
+        super().__init__()
+        if margin <= 0:
+            raise ValueError(f"the degenerate gate's margin must be positive, got {margin}")
+        self.layers, self.margin = layers, float(margin)
+        size = layout_size + layers + 1
+        self.register_buffer("center", torch.zeros(size))
+        self.register_buffer("spread", torch.ones(size))
+        self.classifier = nn.Linear(size, len(DEGENERATE_KINDS))  # a column per kind
+        nn.init.zeros_(self.classifier.weight)
+        nn.init.constant_(self.classifier.bias, CLOSED_GATE)
+        self.requires_grad_(False)
+
+    def features(self, query: torch.Tensor, answer: torch.Tensor, layout: torch.Tensor, overlap: torch.Tensor):
+        """(rows, features): the answer's layout, the per-layer cosine of the query's and the answer's
+        descriptions (every layer's, concatenated), and the answer's query overlap."""
+        by_layer = (query.unflatten(-1, (self.layers, -1)), answer.unflatten(-1, (self.layers, -1)))
+        cosine = nn.functional.cosine_similarity(*by_layer, dim=-1)
+        return torch.cat([layout.to(cosine.dtype), cosine, overlap.to(cosine.dtype).reshape(-1, 1)], dim=-1)
+
+    def kind_logits(self, features: torch.Tensor) -> torch.Tensor:
+        """(rows, kinds): each kind's classifier's logit."""
+        return self.classifier((features - self.center) / self.spread)
+
+    def logit(self, features: torch.Tensor) -> torch.Tensor:
+        """(rows,): the most confident kind's logit."""
+        return self.kind_logits(features).amax(-1)
+
+    def forward(self, query, answer, layout, overlap) -> torch.Tensor:
+        """(rows, 1): the reward term."""
+        p = torch.sigmoid(self.logit(self.features(query, answer, layout, overlap)))
+        return -self.margin * p.unsqueeze(-1)

@@ -28,11 +28,8 @@ from torch import nn
 from crm.data.criteria.quality_pairs import SOURCE
 from crm.data.criteria.taxonomy import QUALITY
 from crm.data.schema import PreferenceSample
-from crm.models.rows import pad_rows
 
 log = logging.getLogger(__name__)
-
-CHUNK = 256  # answers described (read back) at once
 
 
 def ranked_pairs(samples: Sequence[PreferenceSample], gap: float) -> list[tuple[str, str, list[dict]]]:
@@ -85,17 +82,6 @@ def fit_reward(
     return {"accuracy_before": round(before, 4), "accuracy": round(accuracy(), 4)}
 
 
-def described(model, rows: list[list[int]], context) -> torch.Tensor:
-    """The frozen tower's descriptions of tower rows, in the training precision (``context``), in chunks:
-    an attending tower's token states are large."""
-    device, chunks = model.score.weight.device, []
-    with context():
-        for start in range(0, len(rows), CHUNK):
-            ids, mask = pad_rows([torch.tensor(row) for row in rows[start : start + CHUNK]])
-            chunks.append(model.answer_descriptions(ids.to(device), mask.long().to(device)))
-    return torch.cat(chunks).to(model.score.weight.dtype)
-
-
 class QualityPrior(Callback):
     """Fits the answer score on the training quality pairs' ranked answers at the start of a fit, after
     the answers are described (a resumed fit has it in its checkpoint)."""
@@ -120,14 +106,14 @@ class QualityPrior(Callback):
         started = time.perf_counter()
         context = trainer.precision_plugin.forward_context
         texts = list(dict.fromkeys(t for better, worse, _ in pairs for t in (better, worse)))
-        answers = described(model, [datamodule.answer_row(t) for t in texts], context)
+        answers = model.descriptions([datamodule.answer_row(t) for t in texts], context)
         index = {t: i for i, t in enumerate(texts)}
         better = answers[[index[b] for b, _, _ in pairs]]
         worse = answers[[index[w] for _, w, _ in pairs]]
         parts = [model.score]
         reward = lambda a, rows: model.score(a)  # noqa: E731
         if model.query_interaction is not None:
-            asked = described(model, [datamodule.renderer.query_ids(h) for _, _, h in pairs], context)
+            asked = model.descriptions([datamodule.renderer.query_ids(h) for _, _, h in pairs], context)
             parts.append(model.query_interaction)
             reward = lambda a, rows: model.score(a) + model.query_interaction(asked[rows], a)  # noqa: E731
         parameters = [p for part in parts for p in part.parameters()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from functools import partial
 
 import torch
@@ -11,7 +12,14 @@ from transformers import PreTrainedModel
 
 from crm.data.layout import LAYOUT_FEATURES
 from crm.models.backbones import POOLINGS, gathered, pool
-from crm.models.head_terms import CosineClassifier, CriteriaInteraction, QueryInteraction, length_feature, zero_columns
+from crm.models.head_terms import (
+    CosineClassifier,
+    CriteriaInteraction,
+    DegenerateGate,
+    QueryInteraction,
+    length_feature,
+    zero_columns,
+)
 from crm.models.rows import (
     CHUNK_ROWS,
     FIXED_ROWS,
@@ -71,12 +79,6 @@ class RewardModel(nn.Module):
     ``criteria_classes`` > 0 (two towers) keeps the classifier that taught the reader the (family,
     polarity) of criteria wordings (``criteria_classifier``, trained and frozen with the reader) and
     gives the interaction its posterior beside the reading (:class:`CriteriaInteraction`).
-    ``criteria_confidence``: a criterion's posterior counts only where its top class holds at least
-    that probability; below it the interaction reads the reading alone. A criterion of a family the
-    classifier was never taught spreads its posterior over seen classes (mean top probability 0.42
-    against 0.67 for test wordings of seen families), and a mixture of their answer directions is noise;
-    measured with 0.5, the held-out families were not helped (docs/RESULTS.md), so the default is 0.
-    ``criteria_reading=False`` gives the interaction the posterior alone, not the reading beside it.
     ``criteria_scale`` makes the classifier a :class:`CosineClassifier` of that scale (None: linear).
 
     ``answer_attention`` > 0 (two towers) gives the interaction that many attention heads over the
@@ -104,13 +106,12 @@ class RewardModel(nn.Module):
         answer_tower: PreTrainedModel | None = None,
         criteria_classes: int = 0,
         split_criteria: bool = False,
-        criteria_confidence: float = 0.0,
-        criteria_reading: bool = True,
         answer_attention: int = 0,
         answer_length: bool = False,
         criteria_scale: float | None = None,
         answer_layout: bool = False,
         query_interaction: int = 0,
+        degenerate_gate: float = 0.0,
     ):
         super().__init__()
         if head not in HEAD_OUTPUTS:
@@ -131,12 +132,12 @@ class RewardModel(nn.Module):
                 raise ValueError(f"telling the head each answer's {what} needs two towers (model.answer_tower)")
         if query_interaction and answer_tower is None:
             raise ValueError("describing the query needs two towers (model.answer_tower)")
-        if not criteria_reading and not criteria_classes:
-            raise ValueError("an interaction without the reading reads the posterior alone: it needs criteria_classes")
-        if not 0.0 <= criteria_confidence < 1.0:
-            raise ValueError(f"criteria_confidence must be in [0, 1), got {criteria_confidence}")
+        if degenerate_gate and not (query_interaction and answer_layout):
+            raise ValueError(
+                "the degenerate gate reads the query and the layout (query_interaction, answer_layout); "
+                "without them, set model.degenerate_gate=0"
+            )
         self.split_criteria = split_criteria
-        self.criteria_confidence = criteria_confidence
         self.backbone = backbone
         self.head_type = head
         self.pooling = pooling
@@ -156,7 +157,7 @@ class RewardModel(nn.Module):
         self.answer_attention = answer_attention
         self.interaction = (
             CriteriaInteraction(
-                hidden if criteria_reading else 0,
+                hidden,
                 answer_size,
                 interaction,
                 criteria_classes,
@@ -171,6 +172,11 @@ class RewardModel(nn.Module):
         self.query_interaction = QueryInteraction(answer_size, query_interaction) if query_interaction else None
         # the layout's own term in the score, from zero: what no criterion excuses (an answer cut off or looping)
         self.layout_score = zero_columns(len(LAYOUT_FEATURES), 1) if answer_layout else None
+        self.degenerate_gate = None
+        if degenerate_gate:
+            layers = answer_tower.config.num_hidden_layers + 1
+            with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
+                self.degenerate_gate = DegenerateGate(layers, len(LAYOUT_FEATURES), degenerate_gate)
         self.criteria_classifier = None
         if criteria_classes:
             self.criteria_classifier = (
@@ -244,6 +250,7 @@ class RewardModel(nn.Module):
             "interaction": self.interaction,
             "query_interaction": self.query_interaction,
             "layout_score": self.layout_score,
+            "degenerate_gate": self.degenerate_gate,
             "criteria_classifier": self.criteria_classifier,
         }
 
@@ -298,11 +305,12 @@ class RewardModel(nn.Module):
         answer_layout: torch.Tensor | None = None,
         query_ids: torch.Tensor | None = None,
         query_mask: torch.Tensor | None = None,
+        query_overlap: torch.Tensor | None = None,
     ) -> torch.Tensor:
         if self.interaction is not None and token_type_ids is None:
             raise ValueError("the criteria interaction term needs token_type_ids (a two-segment input format)")
         if self.answer_tower is not None:
-            told = {"answer_tokens": answer_tokens, "answer_layout": answer_layout}
+            told = {"answer_tokens": answer_tokens, "answer_layout": answer_layout, "query_overlap": query_overlap}
             query = (query_ids, query_mask) if self.query_interaction is not None else None
             return self._two_towers(input_ids, attention_mask, token_type_ids, told, query)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
@@ -398,6 +406,17 @@ class RewardModel(nn.Module):
         return encode_unique(memo, ids, mask)
 
     @torch.no_grad()
+    def descriptions(self, rows: Sequence[Sequence[int]], context=nullcontext, chunk: int = 256) -> torch.Tensor:
+        """The frozen tower's descriptions of tower rows, in the head's dtype, a chunk at a time (an
+        attending tower's token states are large); ``context``: the precision to describe them in."""
+        device, parts = self.score.weight.device, []
+        with context():
+            for start in range(0, len(rows), chunk):
+                ids, mask = pad_rows([torch.tensor(row) for row in rows[start : start + chunk]])
+                parts.append(self.answer_descriptions(ids.to(device), mask.long().to(device)))
+        return torch.cat(parts).to(self.score.weight.dtype)
+
+    @torch.no_grad()
     def describe_all(self, rows: Sequence[Sequence[int]], progress=None, chunk: int = 512) -> int:
         """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`split_segments` cuts them)
         ahead of use, shortest first, into memory and the answer store: a training run's or a board's
@@ -460,6 +479,9 @@ class RewardModel(nn.Module):
             reward = self.score(self.dropout(answer)) + interaction
             if layout is not None:
                 reward = reward + self.layout_score(layout.to(reward.dtype))
+            if self.degenerate_gate is not None:
+                overlap = row_input(told["query_overlap"], "query_overlap")
+                reward = reward + self.degenerate_gate(asked, answer, layout, overlap)
             return reward if asked is None else reward + self.query_interaction(asked, answer)
 
     def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -481,11 +503,7 @@ class RewardModel(nn.Module):
             return total(readings), None if posterior is None else total(posterior)
 
     def criteria_posterior(self, reading: torch.Tensor) -> torch.Tensor | None:
-        """The criteria classifier's class probabilities for a reading (None without a classifier),
-        zero where the top class is less likely than ``criteria_confidence``."""
+        """The criteria classifier's class probabilities for a reading (None without a classifier)."""
         if self.criteria_classifier is None:
             return None
-        posterior = self.criteria_classifier(reading).softmax(-1)
-        if not self.criteria_confidence:
-            return posterior
-        return posterior * (posterior.amax(-1, keepdim=True) >= self.criteria_confidence)
+        return self.criteria_classifier(reading).softmax(-1)

@@ -1,0 +1,105 @@
+"""Fit a two-tower CRM's degenerate gate (:class:`crm.models.head_terms.DegenerateGate`) at the start
+of the pair stage: per degenerate kind, a logistic regression, to convergence, of the training set's
+degenerate answers of that kind (:mod:`crm.data.degenerate`) against the real answers they came from;
+the pair stage holds it fixed."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import torch
+from lightning.pytorch import Callback, LightningModule, Trainer
+from torch import nn
+
+from crm.data.degenerate import KINDS, SOURCE
+from crm.data.layout import layout_features
+from crm.data.relevance import last_user_turn, query_overlap
+from crm.models.head_terms import DegenerateGate
+
+log = logging.getLogger(__name__)
+
+WEIGHT_DECAY = 1e-4  # L2 on the standardised features' weights: a bounded logit where the classes separate
+MAX_ITERATIONS = 500  # L-BFGS iterations: it converges well before on a few thousand answers
+
+
+def fit_gate(gate: DegenerateGate, real: torch.Tensor, degenerate: torch.Tensor, kinds: list[str]) -> dict[str, float]:
+    """Fit each kind's classifier as a logistic regression (L-BFGS, L2, deterministic) of that kind's
+    degenerate answers (1) against every real answer (0), on :meth:`DegenerateGate.features`
+    standardised over all of them (``kinds``: one per degenerate answer; a kind never seen stays
+    closed); the share of real answers the gate passes and of each kind it catches."""
+    features = torch.cat([real, degenerate]).double()
+    center, spread = features.mean(0), features.std(0).clamp(min=1e-3)
+    x_real, x_bad = (real.double() - center) / spread, (degenerate.double() - center) / spread
+    weight = gate.classifier.weight.detach().double().clone()
+    bias = gate.classifier.bias.detach().double().clone()
+    for column, kind in enumerate(KINDS):
+        chosen = [k == kind for k in kinds]
+        if any(chosen):
+            weight[column], bias[column] = logistic_regression(x_real, x_bad[chosen])
+    with torch.no_grad():
+        gate.center.copy_(center)
+        gate.spread.copy_(spread)
+        gate.classifier.weight.copy_(weight)
+        gate.classifier.bias.copy_(bias)
+        called = gate.logit(features.to(gate.center.dtype)) > 0
+    report = {"real_passed": round(float((~called[: len(real)]).float().mean()), 4)}
+    caught = called[len(real) :]
+    for kind in sorted(set(kinds)):
+        report[f"caught_{kind}"] = round(float(caught[[k == kind for k in kinds]].float().mean()), 4)
+    return report
+
+
+def logistic_regression(negatives: torch.Tensor, positives: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """(weight, bias) of an L2-regularised logistic regression, fitted to convergence by L-BFGS."""
+    x = torch.cat([negatives, positives])
+    labels = torch.cat([torch.zeros(len(negatives)), torch.ones(len(positives))]).to(x.dtype)
+    weight = torch.zeros(x.size(1), dtype=x.dtype, requires_grad=True)
+    bias = torch.zeros((), dtype=x.dtype, requires_grad=True)
+    optimizer = torch.optim.LBFGS([weight, bias], max_iter=MAX_ITERATIONS, line_search_fn="strong_wolfe")
+
+    def objective() -> torch.Tensor:
+        optimizer.zero_grad()
+        loss = nn.functional.binary_cross_entropy_with_logits(x @ weight + bias, labels)
+        loss = loss + WEIGHT_DECAY * weight.square().sum()
+        loss.backward()
+        return loss
+
+    with torch.enable_grad():
+        optimizer.step(objective)
+    return weight.detach(), bias.detach()
+
+
+class FitDegenerateGate(Callback):
+    """Fits a CRM's degenerate gate at the start of a fit on the training set's degenerate pairs (a
+    resumed fit has it in its checkpoint); the report counts the pairs and what the gate calls right."""
+
+    def __init__(self):
+        self.report: dict[str, float] = {}
+
+    def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        model = pl_module.model
+        if model.degenerate_gate is None or trainer.ckpt_path is not None:
+            return
+        datamodule = trainer.datamodule
+        pairs = [s for s in datamodule.datasets["train"].samples if s.source == SOURCE]
+        if not pairs:
+            log.warning("degenerate gate: no degenerate pairs in the training set (data.degenerate_share), left closed")
+            return
+        started = time.perf_counter()
+        renderer, context = datamodule.renderer, trainer.precision_plugin.forward_context
+        queries = [last_user_turn(s.history) for s in pairs]
+        asked = model.descriptions([renderer.query_ids(s.history) for s in pairs], context)
+
+        def features(side: str) -> torch.Tensor:
+            texts = [getattr(s, f"response_{side}") for s in pairs]
+            answers = model.descriptions([datamodule.answer_row(t) for t in texts], context)
+            layout = torch.tensor([layout_features(t) for t in texts])
+            overlap = torch.tensor([query_overlap(q, t) for q, t in zip(queries, texts)])
+            return model.degenerate_gate.features(asked, answers, layout, overlap)
+
+        real, degenerate = features("a"), features("b")  # degenerate pairs prefer their real answer, A
+        kinds = [s.extra["family"].removeprefix(f"{SOURCE}:") for s in pairs]
+        self.report = fit_gate(model.degenerate_gate, real, degenerate, kinds)
+        self.report.update(pairs=len(pairs), seconds=round(time.perf_counter() - started, 1))
+        log.info("degenerate gate: fitted on %d pairs in %.1f s: %s", len(pairs), self.report["seconds"], self.report)

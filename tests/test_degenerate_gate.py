@@ -1,0 +1,86 @@
+"""The degenerate gate: a reward term no criterion outweighs, fitted on the degenerate pairs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+
+from crm.data.layout import LAYOUT_FEATURES, layout_features
+from crm.data.relevance import query_overlap
+from crm.models.degenerate_gate import fit_gate
+from crm.models.head_terms import DegenerateGate
+from crm.training import train
+from tests.conftest import TINY_TRAIN, files_override
+
+LAYERS = 3
+
+
+def gate_inputs(rows: int, seed: int, degenerate: bool) -> tuple[torch.Tensor, ...]:
+    """(query, answer, layout, overlap) of ``rows`` answers: real ones near their query and repeating
+    its words, degenerate ones far from it, with the layout of an empty answer."""
+    g = torch.Generator().manual_seed(seed)
+    query = torch.randn(rows, LAYERS * 4, generator=g)
+    answer = (torch.randn(rows, LAYERS * 4, generator=g) if degenerate else query) + 0.3 * torch.randn(
+        rows, LAYERS * 4, generator=g
+    )
+    layout = torch.tensor([layout_features("" if degenerate else "A real answer, in full.")] * rows)
+    overlap = torch.rand(rows, generator=g) * 0.2 + (0.0 if degenerate else 0.6)
+    return query, answer, layout, overlap
+
+
+def test_the_question_s_words_in_the_answer_tell_an_answer_to_another_question():
+    query = "How do I reverse a linked list in Python?"
+    assert query_overlap(query, "To reverse a linked list in Python, walk it once ...") == 1.0
+    assert query_overlap(query, "The French Revolution began in 1789.") == 0.0
+    assert query_overlap("Hi!", "Hello.") == 1.0  # no word of four letters: no evidence either way
+
+
+def test_a_fitted_gate_costs_degenerate_answers_the_margin_and_real_ones_nothing():
+    gate = DegenerateGate(LAYERS, len(LAYOUT_FEATURES), margin=10.0)
+    real, bad = gate_inputs(64, 0, degenerate=False), gate_inputs(64, 1, degenerate=True)
+    assert gate(*real).abs().max() < 1e-6 and gate(*bad).abs().max() < 1e-6  # unfitted: closed, nobody pays
+    features = [gate.features(*inputs) for inputs in (real, bad)]
+    report = fit_gate(gate, *features, kinds=["empty"] * 64)
+    assert report == {"real_passed": 1.0, "caught_empty": 1.0}
+    fresh_real, fresh_bad = gate_inputs(32, 2, degenerate=False), gate_inputs(32, 3, degenerate=True)
+    assert gate(*fresh_real).max() > -0.5 and gate(*fresh_bad).min() < -9.5 and gate(*fresh_bad).max() <= 0.0
+    again = DegenerateGate(LAYERS, len(LAYOUT_FEATURES), margin=10.0)
+    fit_gate(again, *features, kinds=["empty"] * 64)
+    assert torch.equal(again.classifier.weight, gate.classifier.weight)  # deterministic
+    assert not any(p.requires_grad for p in gate.parameters())  # the optimizer never moves it
+    with pytest.raises(ValueError, match="margin must be positive"):
+        DegenerateGate(LAYERS, len(LAYOUT_FEATURES), margin=0.0)
+
+
+def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(compose_train, tiny_files, tmp_path):
+    """`python train.py`'s recipe: the gate fitted on the run's degenerate pairs before the pair steps,
+    reported in the run's summary, exported, and in force when the export scores an empty answer."""
+    from crm.inference import load_crm
+
+    cfg = compose_train(
+        *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch", "data.degenerate"))],
+        "model=minilm",
+        "trainer.precision=32-true",
+        files_override(tiny_files),
+        "reader.steps=2",
+        "reader.batch_size=8",
+        "data.degenerate_share=0.5",
+        "model.query_interaction=8",
+        "model.degenerate_gate=25.0",
+        "trainer.max_epochs=1",
+        "trainer.limit_val_batches=1",
+    )
+    _, objects = train(cfg)
+    report = json.loads((tmp_path / "run" / "metrics.json").read_text())["degenerate_gate"]
+    assert report["pairs"] == 8 and report["caught_empty"] == 1.0
+    gate = objects["module"].model.degenerate_gate
+    assert gate.classifier.weight.abs().sum() > 0  # fitted, and not moved by the pair steps (no gradient)
+    crm = load_crm(tmp_path / "run" / "export", device="cpu", precision="fp32")
+    assert crm.settings.degenerate_gate == 25.0
+    assert torch.equal(crm.model.degenerate_gate.classifier.weight, gate.classifier.weight)
+    history = [{"role": "user", "content": "Explain photosynthesis in plants."}]
+    answer = "Photosynthesis in plants turns light, water and carbon dioxide into sugar and oxygen."
+    rewards = crm.answer_rewards([(["Be concise."], history, a) for a in (answer, "")])
+    assert rewards[0] - rewards[1] > 12.0  # the gate's margin, beyond whatever the rest of the reward says
