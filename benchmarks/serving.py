@@ -7,9 +7,9 @@ sends a fixed number of requests and stops by itself.
     python benchmarks/serving.py --large-kb 120 [--ckpt RUN] [--responses 64] [--requests 3]
 
 ``--memory`` sends distinct requests only (each answer seen once, as a reward server meets rollouts)
-and prints the server's resident memory after the first 1,000 and after all of them: it should
-plateau. ``--large-kb`` times single requests (one at a time, each answer new) whose every answer is
-that many kilobytes of real answers run together: what one oversized request costs.
+and prints the server's resident memory after every 1,000 of them: it should plateau. ``--large-kb``
+times single requests (one at a time, each answer new) whose every answer is that many kilobytes of
+real answers run together: what one oversized request costs.
 
 Without ``--ckpt`` it serves the quickstart CRM's architecture (MiniLM, untrained head: speed does not
 depend on what the head learned). Requests carry real answers (Arena-Hard from CRM_RAW_DIR) when the
@@ -157,8 +157,8 @@ def resident_mb(pid: int) -> float:
 
 
 def memory_test(ckpt: Path, requests: int, responses: int, clients: int, precision: str) -> dict[int, float]:
-    """The server's resident memory (MB) after 1,000 and after ``requests`` distinct score requests: each
-    request's answers made unique by its number, so no answer is ever met twice."""
+    """The server's resident memory (MB) after every 1,000 distinct score requests and after all
+    ``requests``: each request's answers made unique by its number, so no answer is ever met twice."""
     pool = request_pool(responses)
     port = free_port()
     server = start_server(ckpt, port, 5.0, precision, queue=max(64, 2 * clients))
@@ -175,7 +175,7 @@ def memory_test(ckpt: Path, requests: int, responses: int, clients: int, precisi
             response.read()
             if response.status != 200:
                 raise RuntimeError(f"request {i}: {response.status}")
-            if i + 1 in (1000, requests):
+            if (i + 1) % 1000 == 0 or i + 1 == requests:
                 rss[i + 1] = resident_mb(server.pid)
 
     try:
@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--responses", type=int, default=1, help="responses per request")
     parser.add_argument("--precision", default="auto", help="auto (bf16 where native), bf16 or fp32")
-    parser.add_argument("--memory", action="store_true", help="resident memory after 1,000 and all distinct requests")
+    parser.add_argument("--memory", action="store_true", help="resident memory after every 1,000 distinct requests")
     parser.add_argument("--large-kb", type=int, default=0, help="time single requests of answers this many KB each")
     args = parser.parse_args(argv)
     from benchmarks.run import rows_of

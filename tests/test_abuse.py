@@ -244,16 +244,20 @@ def test_the_reward_servers_answer_memory_is_bounded(tiny_crm_template):
     assert len(memo) == 3
 
 
-def test_the_reward_servers_text_caches_are_bounded(tiny_crm_template):
+def test_the_reward_servers_text_caches_are_bounded(tiny_crm_template, monkeypatch):
     """Each answer's tokens and view (and a two-tower CRM's layout and parse) are cached for boards,
     which score the same answers again and again; a reward server empties each cache once it holds
-    more than `text_cache_rows` texts, and scores as before."""
+    more than `text_cache_rows` texts, hands the freed memory back to the system, and scores as before."""
     from fastapi.testclient import TestClient
 
     from crm.data.layout import layout_features
     from crm.inference import load_crm
+    from crm.serve import server
     from crm.serve.server import ServeLimits, create_serve_app
 
+    server.release_freed_memory()  # glibc's malloc_trim here; elsewhere nothing, and no error either
+    released = []
+    monkeypatch.setattr(server, "release_freed_memory", lambda: released.append(True))
     crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
     app = create_serve_app(crm, ["Be brief."], ServeLimits(text_cache_rows=5, max_wait_ms=0))
     renderer = crm.renderer
@@ -267,6 +271,7 @@ def test_the_reward_servers_text_caches_are_bounded(tiny_crm_template):
             assert scores["scores"] == pytest.approx(expected.tolist(), abs=1e-5)
             assert len(renderer._views) <= 5 and len(renderer._segments) <= 5
             assert layout_features.cache_info().currsize <= 5
+    assert 0 < len(released) < 6  # each time a cache was emptied, not after every request
 
 
 def test_an_oversized_answer_is_read_as_its_first_and_last_characters(minilm_tokenizer):

@@ -364,12 +364,13 @@ class Renderer:
             self._views[text] = view
         return view
 
-    def forget_texts_beyond(self, rows: int) -> None:
+    def forget_texts_beyond(self, rows: int) -> bool:
         """Empties each of the renderer's text caches (views, token ids, query rows) that holds more
-        than ``rows`` texts: a server that meets each text once keeps them bounded."""
-        for cache in (self._views, self._segments, self._query_rows):
-            if len(cache) > rows:
-                cache.clear()
+        than ``rows`` texts: a server that meets each text once keeps them bounded. Whether any was."""
+        full = [cache for cache in (self._views, self._segments, self._query_rows) if len(cache) > rows]
+        for cache in full:
+            cache.clear()
+        return bool(full)
 
     def prime_answers(self, answers: Iterable[str], chunk: int = 1024) -> None:
         """Tokenize the answers whose view is not known yet in batches: one call per thousand answers
