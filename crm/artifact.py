@@ -20,10 +20,10 @@ from pathlib import Path
 
 # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
 # 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale; 10: answer_layout;
-# 11: query_interaction; 12: degenerate_gate, criteria_confidence and criteria_reading retired (older exports
-# still load where a retired field holds the value every later CRM has: RETIRED)
+# 11: query_interaction; 12: degenerate_gate, criteria_confidence, criteria_reading and answer_length retired
+# (older exports still load where a retired field holds the value every later CRM has: RETIRED)
 FORMAT_VERSION = 12
-RETIRED = {"criteria_confidence": 0.0, "criteria_reading": True}  # options measured and not kept
+RETIRED = {"criteria_confidence": 0.0, "criteria_reading": True, "answer_length": False}  # measured, not kept
 CONFIG_NAME = "crm_config.json"
 
 
@@ -40,7 +40,6 @@ class CRMSettings:
     criteria_classes: int = 0  # a criteria classifier's classes, its posterior read by the interaction term
     criteria_class_names: list[str] | None = None  # "family/polarity" of each class, in the classifier's order
     answer_attention: int = 0  # the interaction's attention heads over the answer's tokens (RewardModel)
-    answer_length: bool = False  # the interaction is told each answer's whole length (RewardModel)
     criteria_scale: float | None = None  # the criteria classifier is a cosine one of this scale (RewardModel)
     # the names of the layout features the interaction is told (crm.data.layout.LAYOUT_FEATURES); None: not told
     answer_layout: list[str] | None = None
@@ -67,7 +66,6 @@ class CRMSettings:
             criteria_classes=cfg.model.get("criteria_classes") or 0,
             criteria_class_names=criteria_class_names(cfg),
             answer_attention=cfg.model.get("answer_attention") or 0,
-            answer_length=bool(cfg.model.get("answer_length")),
             criteria_scale=cfg.model.get("criteria_scale"),
             answer_layout=list(LAYOUT_FEATURES) if cfg.model.get("answer_layout") else None,
             query_interaction=cfg.model.get("query_interaction") or 0,

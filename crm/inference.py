@@ -65,7 +65,6 @@ def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Rende
         max_query_tokens=settings.max_query_tokens,
         drop_earlier_turns=True,
         length_limit=min(positions, 2 * settings.max_length),
-        answer_length=settings.answer_length,
         answer_layout=bool(settings.answer_layout),
         query_rows=bool(settings.query_interaction),
     )
@@ -224,7 +223,6 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         answer_tower=answer_tower,
         criteria_classes=settings.criteria_classes,
         answer_attention=settings.answer_attention,
-        answer_length=settings.answer_length,
         answer_layout=bool(settings.answer_layout),
         criteria_scale=settings.criteria_scale,
         split_criteria=settings.input_format == CRITERIA_LIST,

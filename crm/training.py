@@ -204,7 +204,6 @@ def build_data(cfg: DictConfig) -> tuple[Any, LightningDataModule]:
         tokenizer=tokenizer,
         head=cfg.loss.head,
         input_format=cfg.model.input_format,
-        answer_length=bool(cfg.model.get("answer_length")),
         answer_layout=bool(cfg.model.get("answer_layout")),
         query_rows=bool(cfg.model.get("query_interaction")),
     )

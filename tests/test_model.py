@@ -192,7 +192,6 @@ def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_toke
 def tiny_two_tower_model(
     criteria_classes: int = 0,
     answer_attention: int = 0,
-    answer_length: bool = False,
     criteria_scale: float | None = None,
     answer_layout: bool = False,
     query_interaction: int = 0,
@@ -207,7 +206,6 @@ def tiny_two_tower_model(
         answer_tower=tiny_bert(),
         criteria_classes=criteria_classes,
         answer_attention=answer_attention,
-        answer_length=answer_length,
         criteria_scale=criteria_scale,
         answer_layout=answer_layout,
         query_interaction=query_interaction,
@@ -295,34 +293,6 @@ def test_answer_attention_scores_an_answer_the_same_in_any_batch(minilm_tokenize
     assert all(torch.equal(weight, attending[name]) for name, weight in plain.named_parameters())
     with pytest.raises(ValueError, match="needs two towers"):
         RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_attention=1)
-
-
-def test_the_answers_length_joins_the_answer_vector(minilm_tokenizer):
-    """``answer_length``: ``V a + v l`` with ``l = length_feature(answer_tokens)``; ``v`` starts at zero
-    (the CRM starts as it would without it) and every other weight is drawn as without it."""
-    from crm.models.head_terms import length_feature
-
-    model = tiny_two_tower_model(criteria_classes=4, answer_length=True)
-    plain = tiny_two_tower_model(criteria_classes=4)
-    told = dict(model.named_parameters())
-    assert all(torch.equal(weight, told[name]) for name, weight in plain.named_parameters())
-    assert not model.interaction.length.weight.any()
-    batch = text_pair_batch(minilm_tokenizer, "Be brief.", ["Yes.", "Yes."])  # one view, two whole answers
-    batch["answer_tokens"] = torch.tensor([2, 800])
-    with torch.no_grad():
-        assert torch.allclose(model(**batch), plain(**{k: v for k, v in batch.items() if k != "answer_tokens"}))
-        model.interaction.length.weight.normal_()
-        scores = model(**batch)
-        read = model.backbone(**minilm_tokenizer(["Be brief."], return_tensors="pt")).last_hidden_state.mean(1)
-        c = model.interaction.criteria(read) + model.interaction.classes(model.criteria_posterior(read))
-        step = (c * model.interaction.length.weight.T).sum() / 8**0.5
-        gap = length_feature(torch.tensor([2])) - length_feature(torch.tensor([800]))
-        assert torch.allclose(scores[0] - scores[1], step * gap.view(()), atol=1e-5) and abs(step) > 0
-    assert length_feature(torch.tensor([256, 512, 64])).view(-1).tolist() == [0.0, 0.5, -1.0]
-    with pytest.raises(ValueError, match="rows need answer_tokens"):
-        model(**{k: v for k, v in batch.items() if k != "answer_tokens"})
-    with pytest.raises(ValueError, match="needs two towers"):
-        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_length=True)
 
 
 def test_the_answers_layout_joins_the_answer_vector(minilm_tokenizer):
@@ -558,7 +528,6 @@ def _exported_two_tower_crm(
     out: Path,
     classes: int,
     attention: int = 0,
-    length: bool = False,
     scale: float | None = None,
     layout: bool = False,
     query: int = 0,
@@ -570,12 +539,10 @@ def _exported_two_tower_crm(
     from crm.export import export_crm
     from crm.inference import load_crm
 
-    model = tiny_two_tower_model(classes, attention, length, scale, layout, query, gate)
+    model = tiny_two_tower_model(classes, attention, scale, layout, query, gate)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
-    if length:
-        batch["answer_tokens"] = torch.tensor([6, 3])
     if layout:
         batch["answer_layout"] = torch.tensor([layout_features(a) for a in ("- a\n- b", "a and b")])
     if query:
@@ -595,9 +562,8 @@ def _exported_two_tower_crm(
             model.degenerate_gate.center.normal_()
     settings = CRMSettings(
         "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
-        answer_attention=attention, answer_length=length,
-        criteria_scale=scale, answer_layout=list(LAYOUT_FEATURES) if layout else None, query_interaction=query,
-        max_query_tokens=32, degenerate_gate=gate,
+        answer_attention=attention, criteria_scale=scale, answer_layout=list(LAYOUT_FEATURES) if layout else None,
+        query_interaction=query, max_query_tokens=32, degenerate_gate=gate,
     )  # fmt: skip
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
@@ -611,26 +577,23 @@ TWO_TOWER_ITEMS = [
 
 
 @pytest.mark.parametrize(
-    "classes, attention, length, scale, layout, query, gate",
+    "classes, attention, scale, layout, query, gate",
     [
-        (0, 0, False, None, False, 0, 0.0),
-        (4, 0, False, None, False, 0, 0.0),
-        (4, 2, False, None, False, 0, 0.0),
-        (4, 1, True, None, False, 0, 0.0),
-        (4, 0, False, 20.0, False, 0, 0.0),
-        (4, 1, False, 20.0, True, 0, 0.0),
-        (4, 1, False, 20.0, True, 8, 0.0),
-        (4, 1, False, 20.0, True, 8, 5.0),
+        (0, 0, None, False, 0, 0.0),
+        (4, 0, None, False, 0, 0.0),
+        (4, 2, None, False, 0, 0.0),
+        (4, 0, 20.0, False, 0, 0.0),
+        (4, 1, 20.0, True, 0, 0.0),
+        (4, 1, 20.0, True, 8, 0.0),
+        (4, 1, 20.0, True, 8, 5.0),
     ],
-    ids=[
-        "reading", "reading+posterior", "attention", "attention+length", "cosine posterior", "layout", "query", "gate",
-    ],
+    ids=["reading", "reading+posterior", "attention", "cosine posterior", "layout", "query", "gate"],
 )  # fmt: skip
 def test_two_towers_train_the_criteria_reader_only_and_export(
-    minilm_tokenizer, tmp_path, classes, attention, length, scale, layout, query, gate
+    minilm_tokenizer, tmp_path, classes, attention, scale, layout, query, gate
 ):
     model, crm, _ = _exported_two_tower_crm(
-        minilm_tokenizer, tmp_path / "crm", classes, attention, length, scale, layout, query, gate
+        minilm_tokenizer, tmp_path / "crm", classes, attention, scale, layout, query, gate
     )
     assert crm.settings.degenerate_gate == gate and (crm.model.degenerate_gate is not None) == bool(gate)
     if gate:
@@ -640,7 +603,6 @@ def test_two_towers_train_the_criteria_reader_only_and_export(
     assert (crm.model.query_interaction is not None) == bool(query)
     assert crm.model.answer_tower is not None
     assert crm.settings.answer_attention == crm.model.answer_attention == attention
-    assert crm.settings.answer_length == crm.model.answer_length == crm.renderer.answer_length == length
     assert crm.model.answer_layout == crm.renderer.answer_layout == bool(crm.settings.answer_layout) == layout
     assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
     assert crm.settings.criteria_scale == scale

@@ -149,19 +149,18 @@ def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenize
         pretrain_reader(reader_cfg(compose_train), RewardModel(tiny_bert(), "bt", "mean"), minilm_tokenizer, tmp_path)
 
 
-# bf16-mixed: what CPUs with native bf16 run; the fp32 run also tells the head each answer's length and layout
-@pytest.mark.parametrize("precision, length", [("32-true", True), ("bf16-mixed", False)])
+# bf16-mixed: what CPUs with native bf16 run; the fp32 run also tells the head each answer's layout
+@pytest.mark.parametrize("precision, layout", [("32-true", True), ("bf16-mixed", False)])
 def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
-    compose_train, tiny_files, tmp_path, precision, length
+    compose_train, tiny_files, tmp_path, precision, layout
 ):
     """Both stages, as `python train.py` runs them: fused AdamW with gradient clipping, in each precision."""
     cfg = compose_train(
         *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))],
         "model=minilm",
         f"trainer.precision={precision}",
-        f"model.answer_length={length}",
-        f"model.answer_layout={length}",
-        f"model.degenerate_gate={10.0 if length else 0}",  # the gate reads the layout
+        f"model.answer_layout={layout}",
+        f"model.degenerate_gate={10.0 if layout else 0}",  # the gate reads the layout
         files_override(tiny_files),
         "reader.steps=2",
         "reader.batch_size=8",
@@ -182,12 +181,11 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
     assert exported["criteria_classes"] == len(classes)
     assert exported["criteria_class_names"] == [f"{family}/{polarity}" for family, polarity in classes]
     assert "test/queries_original/acc" in metrics and (run / "export").is_dir()
-    assert exported["answer_length"] == length == model.answer_length == model.answer_layout
-    assert exported["answer_layout"] == (list(LAYOUT_FEATURES) if length else None)
-    if length:  # trained with each row's answer length, scored with it: the export gives the run's scores
+    assert model.answer_layout == layout and "answer_length" not in exported
+    assert exported["answer_layout"] == (list(LAYOUT_FEATURES) if layout else None)
+    if layout:  # trained with each row's layout, scored with it: the export gives the run's scores
         samples, _ = read_samples(tiny_files["test"])
         crm = load_crm(run, precision="fp32")
-        assert crm.renderer.answer_length and model.interaction.length.weight.any()
         assert crm.renderer.answer_layout and model.interaction.layout.weight.any()
         in_memory = CRM(model, objects["tokenizer"], crm.settings, crm.plan)
         assert torch.allclose(crm.raw_scores(samples), in_memory.raw_scores(samples), atol=1e-5)

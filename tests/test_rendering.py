@@ -154,24 +154,6 @@ def test_a_cut_answer_keeps_its_head_and_tail_and_says_how_much_was_cut(minilm_t
     assert enc.truncated and len(enc.input_ids) <= 512
 
 
-def test_rows_say_their_whole_answers_length_only_when_asked(minilm_tokenizer):
-    """``answer_length``: each row carries its answer's token count before any cut (what the view hides)."""
-    told = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60, answer_length=True)
-    sample = style_pair("q?", 1)
-    short = "A short answer."
-    sample.model_a[-1]["content"], sample.model_b[-1]["content"] = LONG, short
-    rows = told.encode_rows(sample)
-    read = [bounded_answer(a) for a in (LONG, short)]  # an answer is read to its first and last 8,000 characters
-    whole = [len(minilm_tokenizer(a, add_special_tokens=False)["input_ids"]) for a in read]
-    assert [r.features()["answer_tokens"] for r in rows] == whole and whole[0] > 1000  # cut to 60, told 1,000+
-    assert "words cut" in minilm_tokenizer.decode(rows[0].input_ids)
-    untold = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60)
-    assert all("answer_tokens" not in r.features() for r in untold.encode_rows(sample))
-    assert [r.input_ids for r in untold.encode_rows(sample)] == [r.input_ids for r in rows]  # the same text
-    with pytest.raises(ValueError, match="cls row holds two"):
-        Renderer(minilm_tokenizer, "cls", "text_pair", max_length=256, answer_length=True)
-
-
 def test_rows_carry_their_whole_answers_layout_only_when_asked(minilm_tokenizer):
     """``answer_layout``: each row carries the layout of its whole answer, not of the cut view."""
     told = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=256, max_response_tokens=60, answer_layout=True)

@@ -212,7 +212,6 @@ class CRMDataModule(LightningDataModule):
         max_val_samples: int | None = None,
         max_test_samples: int | None = None,
         seed: int = 0,
-        answer_length: bool = False,
         answer_layout: bool = False,
         query_rows: bool = False,
         degenerate_share: float = 0.0,
@@ -231,7 +230,7 @@ class CRMDataModule(LightningDataModule):
         # Overlong queries are shortened (and counted as truncated) rather than dropped.
         self.renderer = Renderer(
             tokenizer, head, input_format, max_length, max_response_tokens, truncate_query=True,
-            max_query_tokens=max_query_tokens, answer_length=answer_length,
+            max_query_tokens=max_query_tokens,
             answer_layout=answer_layout, query_rows=query_rows,
         )  # fmt: skip
         self.processed_dir = processed_dir

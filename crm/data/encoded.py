@@ -12,7 +12,6 @@ class Encoded:
     input_ids: list[int]
     token_type_ids: list[int] | None
     truncated: bool
-    answer_tokens: int | None = None  # the whole answer's length in tokens (``Renderer(answer_length=True)``)
     answer_layout: tuple[float, ...] | None = None  # the whole answer's layout (``Renderer(answer_layout=True)``)
     query_row: tuple[tuple[int, ...], int] | None = None  # the query's tower row, padded, and its length
     query_overlap: float | None = None  # the share of the query's words in the answer (crm.data.relevance)
@@ -21,8 +20,6 @@ class Encoded:
         out = {"input_ids": self.input_ids, "attention_mask": [1] * len(self.input_ids)}
         if self.token_type_ids is not None:
             out["token_type_ids"] = self.token_type_ids
-        if self.answer_tokens is not None:
-            out["answer_tokens"] = self.answer_tokens
         if self.answer_layout is not None:
             out["answer_layout"] = list(self.answer_layout)
         if self.query_row is not None:

@@ -94,7 +94,6 @@ class Renderer:
         max_query_tokens: int | None = None,
         drop_earlier_turns: bool = False,
         length_limit: int | None = None,
-        answer_length: bool = False,
         answer_layout: bool = False,
         query_rows: bool = False,
     ):
@@ -104,7 +103,7 @@ class Renderer:
             raise ValueError(f"unknown input_format {input_format!r}; expected one of {INPUT_FORMATS}")
         if input_format == "chat" and not tokenizer.chat_template:
             raise ValueError("input_format='chat' needs a tokenizer with a chat template")
-        told_per_answer = {"answer_length": answer_length, "answer_layout": answer_layout, "query_rows": query_rows}
+        told_per_answer = {"answer_layout": answer_layout, "query_rows": query_rows}
         for option, told in told_per_answer.items():
             if told and head != "bt":
                 raise ValueError(f"{option} tells a pointwise (bt) row about its one answer; a cls row holds two")
@@ -121,10 +120,8 @@ class Renderer:
         self.drop_earlier_turns = drop_earlier_turns  # scoring: every pair gets a score, even a long conversation
         # scoring: criteria too long for max_length lengthen the sequence instead, up to the backbone's limit
         self.length_limit = max(length_limit or max_length, max_length)
-        # each row also says how long its whole answer is: the view cuts a long answer's middle, and a
-        # head told the length in numbers need not read it from the cut marker's digits
-        self.answer_length = answer_length
-        # and its layout (crm.data.layout): the tokenizer drops line breaks, the view cuts the middle
+        # each row also carries its answer's layout (crm.data.layout): the tokenizer drops line breaks,
+        # the view cuts the middle
         self.answer_layout = answer_layout
         # and its query as the answer tower reads it (max_query_tokens, head and tail), for a two-tower CRM
         # to describe what was asked: the criteria row of a two-tower CRM leaves the query out
@@ -320,8 +317,6 @@ class Renderer:
             overflow = len(enc.input_ids) - max_length
             if overflow <= 0:
                 enc.truncated = truncated
-                if self.answer_length:
-                    enc.answer_tokens = lengths[0]
                 if self.answer_layout:
                     enc.answer_layout = layout_features(responses[0])
                 return enc

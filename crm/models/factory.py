@@ -48,7 +48,6 @@ def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -
         answer_tower=answer_tower(),
         criteria_classes=model_cfg.get("criteria_classes") or 0,
         answer_attention=model_cfg.get("answer_attention") or 0,
-        answer_length=bool(model_cfg.get("answer_length")),
         answer_layout=bool(model_cfg.get("answer_layout")),
         criteria_scale=model_cfg.get("criteria_scale"),
         split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,

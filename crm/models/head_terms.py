@@ -10,14 +10,6 @@ from torch import nn
 from crm.data.degenerate import KINDS as DEGENERATE_KINDS
 from crm.models.backbones import gathered
 
-TYPICAL_ANSWER_TOKENS = 256  # length_feature's zero
-
-
-def length_feature(answer_tokens: torch.Tensor) -> torch.Tensor:
-    """(rows, 1): an answer's length in doublings from a typical answer's, halved (a 32-token answer
-    -1.5, a 2,048-token one +1.5): a scale on which "twice as long" is the same step at any length."""
-    return (torch.log2(answer_tokens.float().clamp(min=1) / TYPICAL_ANSWER_TOKENS) / 2).unsqueeze(-1)
-
 
 class CriteriaInteraction(nn.Module):
     """A bilinear reward term ``<U c, V a>`` between a pooled criteria vector ``c`` and a pooled answer
@@ -38,9 +30,7 @@ class CriteriaInteraction(nn.Module):
     layer-normalised mix of those states it attends to joins the answer vector (``V a + W m``). A mean over the
     answer dilutes one numbered list or one figure; the criterion that asks for it can find it.
 
-    ``answer_length`` adds the answer's whole length to the answer vector (``V a + v l``, ``l`` from
-    :func:`length_feature`): the view of a long answer cuts its middle, and "be brief" asks about
-    exactly what was cut. ``layout_size`` > 0 adds the answer's layout the same way (``V a + L f``,
+    ``layout_size`` > 0 adds the answer's layout to the answer vector (``V a + L f``,
     ``f`` from :func:`crm.data.layout.layout_features`): the tokenizer drops line breaks, so the tower
     cannot see a paragraph end, a short first block or the list items of the cut middle.
     """
@@ -54,7 +44,6 @@ class CriteriaInteraction(nn.Module):
         attention_heads: int = 0,
         token_size: int = 0,
         key_size: int = 64,
-        answer_length: bool = False,
         layout_size: int = 0,
     ):
         super().__init__()
@@ -75,8 +64,7 @@ class CriteriaInteraction(nn.Module):
                 self.query = nn.Linear(rank, attention_heads * key_size, bias=False)
                 self.key = nn.Linear(token_size, attention_heads * key_size, bias=False)
                 self.attended = nn.Linear(attention_heads * token_size, rank, bias=False)  # V's columns for the mix
-        # V's columns for the length and the layout, from zero: the head starts as it would without them
-        self.length = zero_columns(1, rank) if answer_length else None
+        # V's columns for the layout, from zero: the head starts as it would without them
         self.layout = zero_columns(layout_size, rank) if layout_size else None
 
     def forward(
@@ -86,7 +74,6 @@ class CriteriaInteraction(nn.Module):
         posterior: torch.Tensor | None = None,
         tokens: torch.Tensor | None = None,
         token_mask: torch.Tensor | None = None,
-        length: torch.Tensor | None = None,
         layout: torch.Tensor | None = None,
     ):
         c = self.criteria(criteria)
@@ -97,11 +84,10 @@ class CriteriaInteraction(nn.Module):
             if tokens is None:
                 raise ValueError("this interaction attends to the answer's tokens: pass tokens and token_mask")
             a = a + self.attended(self.attend(c, tokens, token_mask))
-        for name, columns, told in (("length", self.length, length), ("layout", self.layout, layout)):
-            if columns is not None:
-                if told is None:
-                    raise ValueError(f"this interaction is told each answer's {name}: pass {name}")
-                a = a + columns(told.to(columns.weight.device, columns.weight.dtype))
+        if self.layout is not None:
+            if layout is None:
+                raise ValueError("this interaction is told each answer's layout: pass layout")
+            a = a + self.layout(layout.to(self.layout.weight.device, self.layout.weight.dtype))
         return (c * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
 
     def attend(self, c: torch.Tensor, tokens: torch.Tensor, token_mask: torch.Tensor) -> torch.Tensor:

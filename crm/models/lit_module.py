@@ -16,7 +16,7 @@ from crm.models.reward_model import RewardModel
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
 
 MODEL_INPUTS = (
-    "input_ids", "attention_mask", "token_type_ids", "answer_tokens", "answer_layout", "query_ids", "query_mask",
+    "input_ids", "attention_mask", "token_type_ids", "answer_layout", "query_ids", "query_mask",
     "query_overlap",
 )  # fmt: skip
 VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best

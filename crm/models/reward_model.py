@@ -17,7 +17,6 @@ from crm.models.head_terms import (
     CriteriaInteraction,
     DegenerateGate,
     QueryInteraction,
-    length_feature,
     zero_columns,
 )
 from crm.models.rows import (
@@ -85,9 +84,7 @@ class RewardModel(nn.Module):
     answer tower's last token states (:class:`CriteriaInteraction`); the memo then keeps each answer's
     token states beside its description, in bf16 (about 120 KB an answer of 160 tokens).
 
-    ``answer_length`` (two towers) tells the interaction each answer's whole length: rows then carry
-    ``answer_tokens`` (``Renderer(answer_length=True)``), since the view the tower reads cuts a long
-    answer's middle; ``answer_layout`` tells it each answer's layout (rows carry ``answer_layout``,
+    ``answer_layout`` (two towers) tells the interaction each answer's layout (rows carry ``answer_layout``,
     :mod:`crm.data.layout`), which the tokenizer and the view hide; the layout also gets a term of its
     own in the score (``layout_score``): no criterion excuses an answer cut off or looping.
 
@@ -107,7 +104,6 @@ class RewardModel(nn.Module):
         criteria_classes: int = 0,
         split_criteria: bool = False,
         answer_attention: int = 0,
-        answer_length: bool = False,
         criteria_scale: float | None = None,
         answer_layout: bool = False,
         query_interaction: int = 0,
@@ -127,9 +123,8 @@ class RewardModel(nn.Module):
             raise ValueError(f"{what} needs two towers (model.answer_tower)")
         if answer_attention and answer_tower is None:
             raise ValueError("attending to the answer's tokens needs two towers (model.answer_tower)")
-        for told, what in ((answer_length, "length"), (answer_layout, "layout")):
-            if told and answer_tower is None:
-                raise ValueError(f"telling the head each answer's {what} needs two towers (model.answer_tower)")
+        if answer_layout and answer_tower is None:
+            raise ValueError("telling the head each answer's layout needs two towers (model.answer_tower)")
         if query_interaction and answer_tower is None:
             raise ValueError("describing the query needs two towers (model.answer_tower)")
         if degenerate_gate and not (query_interaction and answer_layout):
@@ -163,7 +158,6 @@ class RewardModel(nn.Module):
                 criteria_classes,
                 attention_heads=answer_attention,
                 token_size=token_size,
-                answer_length=answer_length,
                 layout_size=len(LAYOUT_FEATURES) if answer_layout else 0,
             )  # fmt: skip
             if interaction
@@ -301,7 +295,6 @@ class RewardModel(nn.Module):
         input_ids: torch.Tensor,
         attention_mask: torch.Tensor,
         token_type_ids: torch.Tensor | None = None,
-        answer_tokens: torch.Tensor | None = None,
         answer_layout: torch.Tensor | None = None,
         query_ids: torch.Tensor | None = None,
         query_mask: torch.Tensor | None = None,
@@ -310,7 +303,7 @@ class RewardModel(nn.Module):
         if self.interaction is not None and token_type_ids is None:
             raise ValueError("the criteria interaction term needs token_type_ids (a two-segment input format)")
         if self.answer_tower is not None:
-            told = {"answer_tokens": answer_tokens, "answer_layout": answer_layout, "query_overlap": query_overlap}
+            told = {"answer_layout": answer_layout, "query_overlap": query_overlap}
             query = (query_ids, query_mask) if self.query_interaction is not None else None
             return self._two_towers(input_ids, attention_mask, token_type_ids, told, query)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
@@ -437,15 +430,11 @@ class RewardModel(nn.Module):
         return len(distinct)
 
     @property
-    def answer_length(self) -> bool:
-        return self.interaction is not None and self.interaction.length is not None
-
-    @property
     def answer_layout(self) -> bool:
         return self.interaction is not None and self.interaction.layout is not None
 
     def _two_towers(self, input_ids, attention_mask, token_type_ids, told: dict, query=None) -> torch.Tensor:
-        """``told``: the rows' ``answer_tokens`` and ``answer_layout``; ``query``: the rows' (``query_ids``,
+        """``told``: the rows' ``answer_layout`` and ``query_overlap``; ``query``: the rows' (``query_ids``,
         ``query_mask``) where the CRM describes the query (``query_interaction``)."""
         (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
             input_ids, attention_mask, token_type_ids
@@ -471,11 +460,10 @@ class RewardModel(nn.Module):
         if query is not None:
             query_ids, query_mask = (row_input(value, key) for value, key in zip(query, ("query_ids", "query_mask")))
             asked = described(query_ids.to(answer_ids.device), query_mask.to(answer_ids.device))[0]
-        length = length_feature(row_input(told["answer_tokens"], "answer_tokens")) if self.answer_length else None
         layout = row_input(told["answer_layout"], "answer_layout") if self.answer_layout else None
         readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
         with torch.autocast(input_ids.device.type, enabled=False):
-            interaction = self.interaction(readings, answer, posterior, tokens, token_mask, length, layout)
+            interaction = self.interaction(readings, answer, posterior, tokens, token_mask, layout)
             reward = self.score(self.dropout(answer)) + interaction
             if layout is not None:
                 reward = reward + self.layout_score(layout.to(reward.dtype))
