@@ -18,7 +18,7 @@ encoder ``wording_ceiling.py --save`` wrote, or a CRM run's Lightning checkpoint
 criteria text, and the same head, its criteria vector now ``U r`` of that reading, is trained to
 convergence on the frozen descriptions. It separates what the reader reads from what the CRM's short
 training leaves of the head. A run's ``reader.pt`` that kept its criteria classifier (``model.criteria_classes``)
-also gets heads told the classifier's posterior beside the reading and alone (a CRM option measured and not kept),
+also gets a head told the classifier's posterior beside the reading,
 and a table of how the classifier reads each test pair's criteria: as asked, backwards, or as another family.
 
 Describing the ~9,000 answers takes about a minute on 2 cores in bf16, rendering the pairs about
@@ -100,7 +100,7 @@ class OracleHead(nn.Module):
 class ReadingHead(nn.Module):
     """The CRM's head on a fixed reader's reading ``r`` of the criteria text: ``w.a + <U r, V a>``, and
     with ``classes`` its criteria classifier's posterior ``p`` too, ``w.a + <U r + E p, V a>``
-    (``readings`` then holds ``[r, p]``); ``reading_size`` 0: the posterior alone, ``w.a + <E p, V a>``."""
+    (``readings`` then holds ``[r, p]``)."""
 
     def __init__(self, reading_size: int, size: int, rank: int, classes: int = 0):
         super().__init__()
@@ -244,7 +244,6 @@ def main(argv: list[str]) -> None:
         heads = {"": (size, 0)}  # what the head is told: (the reading's size, the posterior's)
         if classes:
             heads[" and its classifier's posterior"] = (size, classes)
-            heads[", its classifier's posterior alone,"] = (0, classes)
         for told, (told_size, told_classes) in heads.items():
             views = {name: data[name][3][:, size - told_size : size + told_classes] for name in data}
             reading_head = ReadingHead(told_size, chosen.size(1), cfg.model.interaction, told_classes)
