@@ -20,9 +20,11 @@ from pathlib import Path
 
 # 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
 # 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale; 10: answer_layout;
-# 11: query_interaction; 12: degenerate_gate, criteria_confidence, criteria_reading and answer_length retired
-# (older exports still load where a retired field holds the value every later CRM has: RETIRED)
-FORMAT_VERSION = 12
+# 11: query_interaction; 12: degenerate_gate, criteria_confidence, criteria_reading and answer_length retired;
+# 13: the degenerate gate's reference pairs and blank rule (older exports still load where a retired field
+# holds the value every later CRM has: RETIRED; a format-12 gate does not)
+FORMAT_VERSION = 13
+FIRST_GATE_KEPT = 13  # a format-12 degenerate gate called short real answers degenerate: measured, not kept
 RETIRED = {"criteria_confidence": 0.0, "criteria_reading": True, "answer_length": False}  # measured, not kept
 CONFIG_NAME = "crm_config.json"
 
@@ -109,6 +111,8 @@ def read_settings(export_dir: str | Path) -> CRMSettings:
     for name, value in RETIRED.items():
         if name in fields and fields.pop(name) != value:
             problems.append(f"{name} is an option this crm no longer has; score with the crm version that trained it")
+    if fields.get("degenerate_gate") and version < FIRST_GATE_KEPT:
+        problems.append(f"its degenerate gate (format {version}) is retired; score with the crm that trained it")
     if unknown := sorted(set(fields) - set(declared)):
         problems.append(f"unknown field(s) {', '.join(unknown)}")
     if missing := sorted(n for n, f in declared.items() if f.default is MISSING and n not in fields):

@@ -15,17 +15,20 @@ from crm.training import train
 from tests.conftest import TINY_TRAIN, files_override
 
 LAYERS = 3
+WIDTH = 4  # per layer
 
 
 def gate_inputs(rows: int, seed: int, degenerate: bool) -> tuple[torch.Tensor, ...]:
     """(query, answer, layout, overlap) of ``rows`` answers: real ones near their query and repeating
     its words, degenerate ones far from it, with the layout of an empty answer."""
     g = torch.Generator().manual_seed(seed)
-    query = torch.randn(rows, LAYERS * 4, generator=g)
-    answer = (torch.randn(rows, LAYERS * 4, generator=g) if degenerate else query) + 0.3 * torch.randn(
-        rows, LAYERS * 4, generator=g
+    query = torch.randn(rows, LAYERS * WIDTH, generator=g)
+    answer = (torch.randn(rows, LAYERS * WIDTH, generator=g) if degenerate else query) + 0.3 * torch.randn(
+        rows, LAYERS * WIDTH, generator=g
     )
-    layout = torch.tensor([layout_features("" if degenerate else "A real answer, in full.")] * rows)
+    layout = torch.tensor(
+        [layout_features("A reply cut off in the" if degenerate else "A real answer, in full.")] * rows
+    )
     overlap = torch.rand(rows, generator=g) * 0.2 + (0.0 if degenerate else 0.6)
     return query, answer, layout, overlap
 
@@ -37,21 +40,57 @@ def test_the_question_s_words_in_the_answer_tell_an_answer_to_another_question()
     assert query_overlap("Hi!", "Hello.") == 1.0  # no word of four letters: no evidence either way
 
 
+def new_gate() -> DegenerateGate:
+    return DegenerateGate(LAYERS, len(LAYOUT_FEATURES), LAYERS * WIDTH, margin=10.0)
+
+
 def test_a_fitted_gate_costs_degenerate_answers_the_margin_and_real_ones_nothing():
-    gate = DegenerateGate(LAYERS, len(LAYOUT_FEATURES), margin=10.0)
+    gate = new_gate()
     real, bad = gate_inputs(64, 0, degenerate=False), gate_inputs(64, 1, degenerate=True)
-    assert gate(*real).abs().max() < 1e-6 and gate(*bad).abs().max() < 1e-6  # unfitted: closed, nobody pays
+    tokens = torch.full((64,), 9)
+    assert gate(*real, tokens).abs().max() < 1e-6 and gate(*bad, tokens).abs().max() < 1e-6  # unfitted: closed
+    gate.reference_queries.copy_(real[0][: len(gate.reference_queries)])
+    gate.reference_answers.copy_(real[1][: len(gate.reference_answers)])
     features = [gate.features(*inputs) for inputs in (real, bad)]
-    report = fit_gate(gate, *features, kinds=["empty"] * 64)
-    assert report == {"real_passed": 1.0, "caught_empty": 1.0}
+    report = fit_gate(gate, *features, kinds=["truncated"] * 64)
+    assert report == {"real_passed": 1.0, "caught_truncated": 1.0}
     fresh_real, fresh_bad = gate_inputs(32, 2, degenerate=False), gate_inputs(32, 3, degenerate=True)
-    assert gate(*fresh_real).max() > -0.5 and gate(*fresh_bad).min() < -9.5 and gate(*fresh_bad).max() <= 0.0
-    again = DegenerateGate(LAYERS, len(LAYOUT_FEATURES), margin=10.0)
-    fit_gate(again, *features, kinds=["empty"] * 64)
+    tokens = torch.full((32,), 9)
+    assert gate(*fresh_real, tokens).max() > -0.5
+    assert gate(*fresh_bad, tokens).min() < -9.5 and gate(*fresh_bad, tokens).max() <= 0.0
+    again = new_gate()
+    fit_gate(again, *features, kinds=["truncated"] * 64)
     assert torch.equal(again.classifier.weight, gate.classifier.weight)  # deterministic
     assert not any(p.requires_grad for p in gate.parameters())  # the optimizer never moves it
     with pytest.raises(ValueError, match="margin must be positive"):
-        DegenerateGate(LAYERS, len(LAYOUT_FEATURES), margin=0.0)
+        DegenerateGate(LAYERS, len(LAYOUT_FEATURES), LAYERS * WIDTH, margin=0.0)
+
+
+def test_a_blank_answer_pays_the_margin_by_rule_and_any_answer_of_a_token_does_not():
+    """Empty and whitespace answers (a row of only [CLS] and [SEP]) pay the whole margin, whatever the
+    classifiers say; one token, in any script, is an answer for the classifiers to judge."""
+    gate = new_gate()  # unfitted: its classifiers call nothing degenerate
+    query, answer, layout, overlap = gate_inputs(3, 0, degenerate=False)
+    reward = gate(query, answer, layout, overlap, torch.tensor([2, 3, 40]))
+    assert reward[0].item() == -10.0 and reward[1:].abs().max() < 1e-6
+
+
+def test_the_fit_counts_the_training_set_s_short_real_answers_as_real():
+    """A real answer of a word or two ("4.") is no degenerate answer: the fit sets the training set's
+    short real answers beside the long ones, so a classifier cannot call "few words" degenerate."""
+    from crm.data.schema import PreferenceSample
+    from crm.models.degenerate_gate import short_real_answers
+
+    def sample(answer: str, source: str = "pairs") -> PreferenceSample:
+        turns = [{"role": "user", "content": "What is 2 + 2?"}]
+        return PreferenceSample(
+            idx=answer, prompt="What is 2 + 2?", criteria=["Be concise."], source=source, preference="model_a",
+            model_a=[*turns, {"role": "assistant", "content": answer}],
+            model_b=[*turns, {"role": "assistant", "content": "Two and two make four, as counting shows. " * 3}],
+        )  # fmt: skip
+
+    found = short_real_answers([sample("4."), sample("4."), sample(" "), sample("Four.", source="degenerate")])
+    assert [text for _, text in found] == ["4."]  # distinct, no blank answer, no degenerate pair's
 
 
 def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(compose_train, tiny_files, tmp_path):
@@ -74,7 +113,8 @@ def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(com
     )
     _, objects = train(cfg)
     report = json.loads((tmp_path / "run" / "metrics.json").read_text())["degenerate_gate"]
-    assert report["pairs"] == 8 and report["caught_empty"] == 1.0
+    assert report["pairs"] == 8 and report["short_real"] > 0 and report["real_passed"] == 1.0
+    assert {"caught_truncated", "caught_repeated", "caught_off_topic"} <= set(report)  # blank answers: by rule
     gate = objects["module"].model.degenerate_gate
     assert gate.classifier.weight.abs().sum() > 0  # fitted, and not moved by the pair steps (no gradient)
     crm = load_crm(tmp_path / "run" / "export", device="cpu", precision="fp32")

@@ -395,6 +395,9 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
     elif how == "retired_option":
         config = json.loads((copy / CONFIG_NAME).read_text())
         (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 11, "criteria_confidence": 0.5}))
+    elif how == "retired_gate":
+        config = json.loads((copy / CONFIG_NAME).read_text())
+        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 12, "degenerate_gate": 10.0}))
     elif how == "wrong_head":
         config = json.loads((copy / CONFIG_NAME).read_text())
         (copy / CONFIG_NAME).write_text(json.dumps({**config, "head": "cls"}))  # the weights are a bt head
@@ -408,6 +411,7 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
         ("truncated_backbone", r"backbone: cannot load the backbone .* damaged or incomplete"),
         ("extra_key", r"crm_config.json: unknown field\(s\) temperature"),
         ("retired_option", r"crm_config.json: criteria_confidence is an option this crm no longer has"),
+        ("retired_gate", r"crm_config.json: its degenerate gate \(format 12\) is retired"),
         ("wrong_head", r"head.safetensors: weights .* do not fit a 'cls' head"),
     ],
 )

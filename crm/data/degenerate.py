@@ -19,6 +19,8 @@ from dataclasses import replace
 from crm.data.schema import PreferenceSample
 
 KINDS = ("empty", "whitespace", "truncated", "repeated", "off_topic")
+BLANK_KINDS = ("empty", "whitespace")  # no token at all: degenerate by rule (crm.models.head_terms.DegenerateGate)
+LEARNED_KINDS = tuple(kind for kind in KINDS if kind not in BLANK_KINDS)  # told from real answers by a classifier
 SOURCE = "degenerate"
 WHITESPACE = (" ", "\n", "\n\n", " \n\t ")
 MIN_WORDS = 12  # shorter answers cannot be cut or looped visibly: they get the empty answer instead

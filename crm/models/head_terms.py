@@ -7,7 +7,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from crm.data.degenerate import KINDS as DEGENERATE_KINDS
+from crm.data.degenerate import LEARNED_KINDS
 from crm.models.backbones import gathered
 
 
@@ -151,6 +151,8 @@ class CosineClassifier(nn.Linear):
 
 
 CLOSED_GATE = -20.0  # an unfitted degenerate gate's bias: p(degenerate) ~ 2e-9, no answer pays
+REFERENCES = 64  # real (query, answer) pairs an answer's fit with its query is measured against
+FRAMING_TOKENS = 2  # an answer row's [CLS] and [SEP]: a row of only these is a blank answer
 
 
 class DegenerateGate(nn.Module):
@@ -162,44 +164,68 @@ class DegenerateGate(nn.Module):
     too: under "be concise" a reply cut off half way is shorter, and through ``crm-serve`` the real answer
     beat its cut-off copy in only 69% of judgements over every criteria wording (docs/RESULTS.md).
 
-    ``p`` is the largest of one logistic classifier per degenerate kind (:data:`crm.data.degenerate.KINDS`:
-    one linear boundary for all of them caught fewer answers to another question), over what shows a
-    degenerate answer: its layout (it stops mid-sentence, its 3-grams repeat: :mod:`crm.data.layout`),
-    the cosine of the query's and the answer's descriptions at each of the tower's ``layers``, and the
-    share of the query's words it repeats (an answer to another question: :mod:`crm.data.relevance`).
-    Its weights and the features' centre and spread are fitted (:mod:`crm.models.degenerate_gate`), never
-    trained by the optimizer: a real answer pays next to nothing, a degenerate one the margin.
+    A blank answer (empty or whitespace: the tower reads no token of it) is degenerate by rule. For the
+    rest, ``p`` is the largest of one logistic classifier per learned kind (:data:`LEARNED_KINDS`: one
+    linear boundary for all of them caught fewer answers to another question), over what shows a
+    degenerate answer: its layout (it stops mid-sentence, its 3-grams repeat: :mod:`crm.data.layout`);
+    at each of the tower's ``layers``, the cosine of the query's and the answer's descriptions and how
+    far it stands above the answer's cosine with other queries and the query's with other answers (a
+    generic or short answer fits every query a little, another query's answer this one no better than
+    the rest: :meth:`relevance`); and the share of the query's words it repeats (:mod:`crm.data.relevance`).
+    Its weights, the features' centre and spread and the reference pairs are fitted
+    (:mod:`crm.models.degenerate_gate`), never trained by the optimizer: a real answer, short ones
+    included, pays next to nothing, a degenerate one the margin.
     """
 
-    def __init__(self, layers: int, layout_size: int, margin: float):
+    def __init__(self, layers: int, layout_size: int, description_size: int, margin: float):
         super().__init__()
         if margin <= 0:
             raise ValueError(f"the degenerate gate's margin must be positive, got {margin}")
         self.layers, self.margin = layers, float(margin)
-        size = layout_size + layers + 1
+        size = layout_size + 3 * layers + 1
         self.register_buffer("center", torch.zeros(size))
         self.register_buffer("spread", torch.ones(size))
-        self.classifier = nn.Linear(size, len(DEGENERATE_KINDS))  # a column per kind
+        self.register_buffer("reference_queries", torch.zeros(REFERENCES, description_size))
+        self.register_buffer("reference_answers", torch.zeros(REFERENCES, description_size))
+        self.classifier = nn.Linear(size, len(LEARNED_KINDS))  # a column per learned kind
         nn.init.zeros_(self.classifier.weight)
         nn.init.constant_(self.classifier.bias, CLOSED_GATE)
         self.requires_grad_(False)
 
+    def by_layer(self, descriptions: torch.Tensor) -> torch.Tensor:
+        """(rows, layers, width): descriptions split per layer, each of unit length."""
+        return nn.functional.normalize(descriptions.unflatten(-1, (self.layers, -1)), dim=-1)
+
+    def relevance(self, query: torch.Tensor, answer: torch.Tensor) -> torch.Tensor:
+        """(rows, 3 * layers): per layer, the cosine of the query's and the answer's descriptions and
+        its z-scores against the answer's cosines with the reference queries and the query's with the
+        reference answers."""
+        asked, answered = self.by_layer(query), self.by_layer(answer)
+        own = (asked * answered).sum(-1)
+        with_queries = torch.einsum("rld,kld->rlk", answered, self.by_layer(self.reference_queries.to(answer.dtype)))
+        with_answers = torch.einsum("rld,kld->rlk", asked, self.by_layer(self.reference_answers.to(answer.dtype)))
+
+        def standing(cosines: torch.Tensor) -> torch.Tensor:
+            return (own - cosines.mean(-1)) / cosines.std(-1).clamp(min=1e-3)
+
+        return torch.cat([own, standing(with_queries), standing(with_answers)], dim=-1)
+
     def features(self, query: torch.Tensor, answer: torch.Tensor, layout: torch.Tensor, overlap: torch.Tensor):
-        """(rows, features): the answer's layout, the per-layer cosine of the query's and the answer's
-        descriptions (every layer's, concatenated), and the answer's query overlap."""
-        by_layer = (query.unflatten(-1, (self.layers, -1)), answer.unflatten(-1, (self.layers, -1)))
-        cosine = nn.functional.cosine_similarity(*by_layer, dim=-1)
-        return torch.cat([layout.to(cosine.dtype), cosine, overlap.to(cosine.dtype).reshape(-1, 1)], dim=-1)
+        """(rows, features): the answer's layout, its fit with the query (:meth:`relevance`) and its query
+        overlap."""
+        fit = self.relevance(query, answer)
+        return torch.cat([layout.to(fit.dtype), fit, overlap.to(fit.dtype).reshape(-1, 1)], dim=-1)
 
     def kind_logits(self, features: torch.Tensor) -> torch.Tensor:
-        """(rows, kinds): each kind's classifier's logit."""
+        """(rows, learned kinds): each kind's classifier's logit."""
         return self.classifier((features - self.center) / self.spread)
 
     def logit(self, features: torch.Tensor) -> torch.Tensor:
         """(rows,): the most confident kind's logit."""
         return self.kind_logits(features).amax(-1)
 
-    def forward(self, query, answer, layout, overlap) -> torch.Tensor:
-        """(rows, 1): the reward term."""
+    def forward(self, query, answer, layout, overlap, answer_tokens) -> torch.Tensor:
+        """(rows, 1): the reward term; ``answer_tokens``: (rows,) the tokens of each answer row."""
         p = torch.sigmoid(self.logit(self.features(query, answer, layout, overlap)))
+        p = torch.where(answer_tokens <= FRAMING_TOKENS, torch.ones_like(p), p)
         return -self.margin * p.unsqueeze(-1)

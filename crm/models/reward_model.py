@@ -170,7 +170,7 @@ class RewardModel(nn.Module):
         if degenerate_gate:
             layers = answer_tower.config.num_hidden_layers + 1
             with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
-                self.degenerate_gate = DegenerateGate(layers, len(LAYOUT_FEATURES), degenerate_gate)
+                self.degenerate_gate = DegenerateGate(layers, len(LAYOUT_FEATURES), answer_size, degenerate_gate)
         self.criteria_classifier = None
         if criteria_classes:
             self.criteria_classifier = (
@@ -469,7 +469,7 @@ class RewardModel(nn.Module):
                 reward = reward + self.layout_score(layout.to(reward.dtype))
             if self.degenerate_gate is not None:
                 overlap = row_input(told["query_overlap"], "query_overlap")
-                reward = reward + self.degenerate_gate(asked, answer, layout, overlap)
+                reward = reward + self.degenerate_gate(asked, answer, layout, overlap, answer_mask.sum(-1))
             return reward if asked is None else reward + self.query_interaction(asked, answer)
 
     def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
