@@ -115,7 +115,7 @@ def cached_rerank(crm_dir: Path, corpus, corpus_arg: str, reps: int, criteria: l
     The cache is filled with the keys the board needs (their values do not change the work)."""
     import random
 
-    from crm.usl.cache import ScoreCache, criteria_key
+    from crm.scoring.cache import ScoreCache, criteria_key
     from crm.usl.engine import LeaderboardEngine
 
     cache_path = scratch_dir() / "cache.sqlite"

@@ -125,7 +125,7 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
     """Benchmarks 2-5 and the criteria edit, on one corpus and CRM."""
     from crm.artifact import read_settings, resolve_export
     from crm.config import default_raw_dir
-    from crm.usl.corpus import load_named_corpus
+    from crm.usl.named_corpora import load_named_corpus
 
     corpus_arg = str(tiny_corpus(work / "corpus")) if args.smoke else args.corpus
     corpus = load_named_corpus(corpus_arg, args.raw_dir or default_raw_dir())

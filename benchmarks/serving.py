@@ -49,7 +49,7 @@ def request_pool(responses: int, raw_dir: Path | None = None) -> list[dict]:
     """Score requests: one query with ``responses`` models' answers (real ones where the data is)."""
     try:
         from crm.config import default_raw_dir
-        from crm.usl.corpus import load_named_corpus
+        from crm.usl.named_corpora import load_named_corpus
 
         corpus = load_named_corpus("arena_hard", raw_dir or default_raw_dir())
     except (FileNotFoundError, OSError, ValueError):

@@ -6,7 +6,7 @@ Each input line: ``{"id": ..., "prompt": "..." (or "messages": [...]), "response
 "criteria": ["...", ...] (or one string, one criterion per line; --criteria when absent)}``. Each
 output line: the id, the criteria, ``best`` (the index of the pick), ``best_response`` and every
 candidate's score. ``bt``: the pick is the argmax of the rewards. ``cls``: a round robin with both
-orders (:mod:`crm.reward`): the pick has the highest mean probability of beating the others, so the
+orders (:mod:`crm.scoring.response_sets`): the pick has the highest mean probability of beating the others, so the
 order of the candidates cannot decide; it costs n(n-1) judgements against n - 1 for a knockout
 tournament, but no bracket decides and every candidate gets a score.
 
@@ -30,7 +30,7 @@ from tqdm.auto import tqdm
 from crm.cli import refuse_writing_over_inputs, text_argument
 from crm.data.schema import ROLES, invalid_unicode
 from crm.precision import ENGINES, PRECISIONS
-from crm.reward import ResponseSet, criteria_lines, score_or_skip
+from crm.scoring.response_sets import ResponseSet, criteria_lines, score_or_skip
 
 CHUNK = 16  # prompts scored per pass
 
@@ -147,8 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         parser, "--output", args.output, {"--input": args.input, "--ckpt": args.ckpt, "--cache": args.cache}
     )
     from crm.inference import load_crm
-    from crm.usl.__main__ import default_cache
-    from crm.usl.cache import ScoreCache
+    from crm.scoring.cache import ScoreCache, default_cache
 
     try:
         cache = None if args.no_cache else ScoreCache(args.cache or default_cache())

@@ -9,7 +9,7 @@ a list of lines or one string, one criterion per line), which TRL passes to rewa
 Prompts and completions may be plain text or conversations (lists of ``{"role", "content"}``); a
 system message in the prompt is the policy's, not the user's criteria, and is not shown to the CRM.
 A ``bt`` CRM rewards each completion alone; a ``cls`` CRM judges the completions of one prompt
-against each other (the round robin of :mod:`crm.reward`), which suits GRPO's groups.
+against each other (the round robin of :mod:`crm.scoring.response_sets`), which suits GRPO's groups.
 A sample whose criteria the CRM cannot read (too long) gets None, TRL's "no reward for this sample",
 with a warning, instead of stopping the training run.
 """
@@ -20,7 +20,7 @@ import logging
 from collections.abc import Sequence
 from pathlib import Path
 
-from crm.reward import criteria_lines, group_responses, item_scores, score_or_skip
+from crm.scoring.response_sets import criteria_lines, group_responses, item_scores, score_or_skip
 
 log = logging.getLogger(__name__)
 

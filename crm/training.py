@@ -28,7 +28,7 @@ from crm.config import attribute_options, checkpoint_run_dir
 from crm.data.datamodule import DataEpoch, ResumeMidEpoch, eval_order
 from crm.evaluation.families import by_family, family_mean_intervals, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
-from crm.evaluation.report import family_table
+from crm.evaluation.result_tables import family_table
 from crm.evaluation.scorers import LengthScorer
 from crm.export import export_crm
 from crm.hf_export import export_hf_if_possible

@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from crm.evaluation.tables import build_table, write_csv
+from crm.evaluation.ablation_table import build_table, write_csv
 from crm.tables import print_tables, to_markdown
 
 

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 from crm.data.criteria.taxonomy import FAMILIES  # noqa: E402
 from crm.data.schema import PreferenceSample  # noqa: E402
 from crm.evaluation.families import family_of  # noqa: E402
-from crm.evaluation.test_sets import load_test_set  # noqa: E402
+from crm.evaluation.paper_splits import load_test_set  # noqa: E402
 from crm.inference import load_crm  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 

@@ -144,7 +144,7 @@ def test_the_servers_answer_invalid_unicode_with_a_client_error(tiny_crm_templat
     from fastapi.testclient import TestClient
 
     from crm.inference import load_crm
-    from crm.serve.server import create_serve_app
+    from crm.serve.scoring_api import create_serve_app
 
     crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
     body = '{"criteria": ["Be brief."], "prompt": "What is 2 + 2?", "responses": [' + LONE_SURROGATE + "]}"
@@ -207,7 +207,7 @@ def test_the_reward_server_names_empty_answers_and_can_floor_them(tiny_crm_templ
     from fastapi.testclient import TestClient
 
     from crm.inference import load_crm
-    from crm.serve.server import create_serve_app
+    from crm.serve.scoring_api import create_serve_app
 
     crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
     body = {"criteria": ["Be brief."], "prompt": "What is 2 + 2?", "responses": ["4.", "", "  \n"]}
@@ -232,7 +232,7 @@ def test_the_reward_servers_answer_memory_is_bounded(tiny_crm_template):
     (a board's engine keeps them all). Measured on the quickstart CRM: docs/REWARD.md."""
     from crm.inference import load_crm
     from crm.models.rows import RowMemo
-    from crm.serve.server import ServeLimits, create_serve_app
+    from crm.serve.scoring_api import ServeLimits, create_serve_app
 
     crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
     assert crm.model.answer_memo.capacity == RowMemo().capacity
@@ -252,12 +252,12 @@ def test_the_reward_servers_text_caches_are_bounded(tiny_crm_template, monkeypat
 
     from crm.data.layout import layout_features
     from crm.inference import load_crm
-    from crm.serve import server
-    from crm.serve.server import ServeLimits, create_serve_app
+    from crm.serve import scoring_api
+    from crm.serve.scoring_api import ServeLimits, create_serve_app
 
-    server.release_freed_memory()  # glibc's malloc_trim here; elsewhere nothing, and no error either
+    scoring_api.release_freed_memory()  # glibc's malloc_trim here; elsewhere nothing, and no error either
     released = []
-    monkeypatch.setattr(server, "release_freed_memory", lambda: released.append(True))
+    monkeypatch.setattr(scoring_api, "release_freed_memory", lambda: released.append(True))
     crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
     app = create_serve_app(crm, ["Be brief."], ServeLimits(text_cache_rows=5, max_wait_ms=0))
     renderer = crm.renderer

@@ -30,9 +30,9 @@ from types import SimpleNamespace
 import pytest
 import uvicorn
 
-from crm.app.server import STATIC, AppLimits, create_app
+from crm.app.web_api import STATIC, AppLimits, create_app
 from crm.data.corpus import load_corpus
-from crm.usl.cache import ScoreCache
+from crm.scoring.cache import ScoreCache
 from crm.usl.engine import LeaderboardEngine, select_queries
 from tests.conftest import ROOT, has_module, require
 from tests.test_usl import write_corpus

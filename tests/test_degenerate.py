@@ -6,7 +6,7 @@ import pytest
 
 from crm.data.degenerate import KINDS, degenerate_answer, degenerate_pairs
 from crm.evaluation.families import family_of
-from crm.evaluation.test_sets import TestSet, judged_pairs, variant
+from crm.evaluation.paper_splits import TestSet, judged_pairs, variant
 from tests.conftest import tiny_split
 from tests.test_datamodule import make_dm
 

@@ -16,6 +16,7 @@ from omegaconf import OmegaConf
 from crm.data.criteria_pools import GENERAL_CRITERION
 from crm.data.noise import CriteriaBank
 from crm.data.schema import DataFormatError, write_samples
+from crm.evaluation.ablation_table import build_table, write_csv
 from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.metrics import (
     PairScores,
@@ -25,10 +26,9 @@ from crm.evaluation.metrics import (
     strict_accuracy,
     tie_rate,
 )
+from crm.evaluation.paper_splits import NOISE_VARIANTS, VARIANTS, TestSet, judged_pairs, load_test_set, variant
 from crm.evaluation.runner import adopt_run_attributes, warn_on_data_mismatch
 from crm.evaluation.scorers import CRMScorer, HFRewardModelScorer, LengthScorer, load_scorer
-from crm.evaluation.tables import build_table, write_csv
-from crm.evaluation.test_sets import NOISE_VARIANTS, VARIANTS, TestSet, judged_pairs, load_test_set, variant
 from crm.inference import load_crm
 from tests.conftest import ROOT, style_pair, tiny_split
 

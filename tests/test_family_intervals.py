@@ -13,7 +13,7 @@ from crm.evaluation.families import (
     headline,
     pool_sets,
 )
-from crm.evaluation.report import family_table
+from crm.evaluation.result_tables import family_table
 from crm.stats import bootstrap_interval
 
 

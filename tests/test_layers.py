@@ -36,9 +36,10 @@ LAYERS = (
         "crm.text_encoder",
         "crm.zero_export",
         "crm.run_plan",
+        "crm.scoring",
     ),
     ("crm.evaluation",),
-    ("crm.training", "crm.usl", "crm.reward", "crm.reward_function", "crm.best_of_n"),
+    ("crm.training", "crm.usl", "crm.reward_function", "crm.best_of_n"),
     ("crm.app", "crm.serve"),
 )
 
@@ -110,7 +111,7 @@ def test_every_module_imports_in_a_fresh_interpreter_and_the_leaderboard_needs_n
     modules = sorted(m for m in import_graph() if not m.endswith("__main__"))
     script = (
         "import importlib, sys\n"
-        "for name in ['crm.usl.engine', 'crm.usl.cache', 'crm.usl.board', 'crm.app.server', 'crm.artifact']:\n"
+        "for name in ['crm.usl.engine', 'crm.scoring.cache', 'crm.usl.board', 'crm.app.web_api', 'crm.artifact']:\n"
         "    importlib.import_module(name)\n"
         "assert 'torch' not in sys.modules, 'the leaderboard imported torch'\n"
         f"for name in {modules!r}:\n"

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from crm.inference import load_crm
 from crm.serve.batcher import DynamicBatcher, QueueFull
 from crm.serve.openrlhf import split_rollout
-from crm.serve.server import ServeLimits, create_serve_app
+from crm.serve.scoring_api import ServeLimits, create_serve_app
 
 CRITERIA = ["Prefer concise answers."]
 PROMPT = "What is 2 + 2?"
@@ -213,7 +213,7 @@ def test_full_queue_answers_503(crms):
     crm.forward = blocked
     try:
         with TestClient(app, base_url="http://127.0.0.1") as c:
-            from crm.reward import ResponseSet
+            from crm.scoring.response_sets import ResponseSet
 
             busy = app.state.batcher.submit([ResponseSet.build(CRITERIA, PROMPT, ["x"])])  # the worker blocks on it
             assert entered.wait(10)

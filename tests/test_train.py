@@ -19,8 +19,8 @@ from crm import run_plan
 from crm.data.datamodule import CRMDataModule, DataEpoch
 from crm.data.schema import DataFormatError, read_samples, write_samples
 from crm.evaluation.harness import evaluate_scorers
+from crm.evaluation.paper_splits import load_test_set
 from crm.evaluation.scorers import CRMScorer
-from crm.evaluation.test_sets import load_test_set
 from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
 from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule

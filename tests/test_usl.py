@@ -13,10 +13,10 @@ from crm.data.corpus import load_corpus
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import DataFormatError, PreferenceSample, conversation
 from crm.inference import load_crm
+from crm.scoring.cache import ScoreCache, content_key, criteria_key
 from crm.stats import bootstrap_interval
 from crm.usl.__main__ import main as usl_main
 from crm.usl.board import BoardRow, board_kendall_tau, interval_ranks, length_controlled_win_rate
-from crm.usl.cache import ScoreCache, content_key, criteria_key
 from crm.usl.engine import LeaderboardEngine, select_queries
 from crm.usl.topics import BROAD_TOPICS, assign_broad_topics
 from tests.conftest import has_module, require

@@ -13,7 +13,7 @@ from pathlib import Path
 from crm.cli import named_paths
 from crm.config import default_raw_dir
 from crm.precision import PRECISIONS
-from crm.usl.__main__ import default_cache
+from crm.scoring.cache import default_cache
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,9 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     named_corpora = named_paths(parser, "--corpus", args.corpus or ["mt_bench", "arena_hard"])
     import uvicorn
 
-    from crm.app.server import create_app, load_corpora
+    from crm.app.web_api import create_app, load_corpora
     from crm.http_guard import allowed_hosts_for
-    from crm.usl.cache import ScoreCache
+    from crm.scoring.cache import ScoreCache
 
     corpora = load_corpora(named_corpora, args.raw_dir or default_raw_dir())
     try:

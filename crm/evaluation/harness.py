@@ -17,8 +17,8 @@ from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
 from crm.evaluation.families import by_family, family_mean_intervals
 from crm.evaluation.metrics import PairScores, pair_metrics, prob_chosen
+from crm.evaluation.paper_splits import TestSet
 from crm.evaluation.scorers import Scorer, unscorable
-from crm.evaluation.test_sets import TestSet
 from crm.stats import bootstrap_interval
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,8 @@ from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
 from crm.evaluation.families import headline, heldout_criteria, merge_scorers, pool_sets
 from crm.evaluation.harness import drop_unscorable, evaluate_scorers
-from crm.evaluation.report import (
+from crm.evaluation.paper_splits import VARIANTS, TestSet, load_test_set, read_all, split_by_topic, variant
+from crm.evaluation.result_tables import (
     accuracy_table,
     detail_table,
     family_table,
@@ -25,7 +26,6 @@ from crm.evaluation.report import (
     source_table,
 )
 from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
-from crm.evaluation.test_sets import VARIANTS, TestSet, load_test_set, read_all, split_by_topic, variant
 from crm.tables import print_tables, to_markdown
 
 log = logging.getLogger(__name__)

@@ -122,7 +122,7 @@ def polarity_loss(logits: torch.Tensor, labels: torch.Tensor, paired: int) -> to
 class WordingCollator:
     """Criteria texts tokenized alone, ``[CLS] criterion [SEP]``: each criterion as the CRM's reader
     reads it in the ``criteria_list`` input format (with the ``criteria_pair`` format's header, a step
-    took 0.66 s instead of 0.55 for 32 wordings in fp32, docs/RESULTS.md#the-two-stage-quickstart)."""
+    took 0.66 s instead of 0.55 for 32 wordings in fp32, docs/RESULTS.md#what-was-tried)."""
 
     def __init__(self, tokenizer, max_length: int):
         self.tokenizer = tokenizer
@@ -194,7 +194,7 @@ def reading_setup(cfg: DictConfig, model: RewardModel, tokenizer) -> tuple[Crite
     task = reading_task(heldout, options.get("dev_share", 0.0))
     collate = WordingCollator(tokenizer, cfg.data.max_length)
     # random batches, not length-grouped ones: grouped batches take 0.6 times as long per step, but their
-    # reader made a worse CRM (docs/RESULTS.md#the-two-stage-quickstart)
+    # reader made a worse CRM (docs/RESULTS.md#what-was-tried)
     generator = torch.Generator().manual_seed(cfg.seed)
     train_loader = DataLoader(task.train, options.batch_size, shuffle=True, collate_fn=collate, generator=generator)
     optim = instantiate(cfg.optim)

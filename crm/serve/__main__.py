@@ -2,7 +2,7 @@
 
 Bound to 127.0.0.1 unless --host says otherwise. Set CRM_SERVE_TOKEN (or --token-file) to require
 `Authorization: Bearer <token>` on every scoring endpoint. OpenRLHF: `--remote_rm_url
-http://HOST:PORT/get_reward`. Endpoints and their bodies: crm/serve/server.py.
+http://HOST:PORT/get_reward`. Endpoints and their bodies: crm/serve/scoring_api.py.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from crm.precision import ENGINES, PRECISIONS
 
 
 def _parser() -> argparse.ArgumentParser:
-    from crm.serve.server import ServeLimits
+    from crm.serve.scoring_api import ServeLimits
 
     parser = argparse.ArgumentParser(prog="crm-serve", description=__doc__)
     parser.add_argument("--ckpt", type=Path, required=True, help="a CRM: training run directory or its export/")
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from crm.http_guard import allowed_hosts_for
     from crm.inference import load_crm
-    from crm.serve.server import ServeLimits, create_serve_app
+    from crm.serve.scoring_api import ServeLimits, create_serve_app
 
     limits = ServeLimits(**{f.name: getattr(args, f.name) for f in fields(ServeLimits)})
     crm = load_crm(args.ckpt, args.device, args.precision, args.engine)

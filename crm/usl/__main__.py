@@ -21,18 +21,15 @@ from pathlib import Path
 from rich.console import Console
 
 from crm.cli import refuse_writing_over_inputs, text_argument
-from crm.config import cache_root, default_raw_dir
+from crm.config import default_raw_dir
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.published import LEADERBOARD_FILE
 from crm.precision import ENGINES, PRECISIONS
+from crm.scoring.cache import default_cache
 from crm.usl.board import board_kendall_tau
-from crm.usl.corpus import corpus_dir, load_named_corpus
-from crm.usl.report import print_board, write_board
-
-
-def default_cache() -> Path:
-    return cache_root() / "usl_scores.sqlite"
+from crm.usl.board_output import print_board, write_board
+from crm.usl.named_corpora import corpus_dir, load_named_corpus
 
 
 def positive_int(text: str) -> int:

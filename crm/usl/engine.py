@@ -19,9 +19,10 @@ import numpy as np
 from crm.artifact import crm_fingerprint, read_settings, resolve_export
 from crm.data.corpus import Corpus
 from crm.precision import inference_plan
+from crm.scoring.cache import Key, ScoreCache, content_key, criteria_key, normalise_criteria
+from crm.scoring.judging import Judgement, judge, judgement_key
 from crm.stats import bootstrap_interval, sigmoid
 from crm.usl.board import Board, BoardRow, interval_ranks, length_controlled_win_rate
-from crm.usl.cache import Key, ScoreCache, content_key, criteria_key, normalise_criteria
 from crm.usl.reading import CriterionReading, reading_of
 
 log = logging.getLogger(__name__)
@@ -141,34 +142,27 @@ class LeaderboardEngine:
         return keys
 
     def _compute(self, corpus: Corpus, keys: list[Key], baseline: str, criteria: list[str]) -> dict[Key, float]:
-        answers, query = corpus.answers, {q: corpus.queries[q].text for q, _, _ in keys}
-        if self.settings.head == "bt":
-            items = [(criteria, [{"role": "user", "content": query[q]}], answers[m][q]) for q, m, _ in keys]
-            values = self.crm.answer_rewards(items, self.batch_size).tolist()
-        else:
-            from crm.data.schema import PreferenceSample, conversation
-
-            samples = []
-            for q, m, kind in keys:
-                mine, theirs = answers[m][q], answers[baseline][q]
-                a, b = (
-                    conversation(query[q], side) for side in ((mine, theirs) if kind == "first" else (theirs, mine))
-                )
-                samples.append(
-                    PreferenceSample(prompt=query[q], model_a=a, model_b=b, criteria=criteria, preference="model_a")
-                )
-            p_a = self.crm.prob_a(samples, self.batch_size)
-            values = [p if kind == "first" else 1.0 - p for (_, _, kind), p in zip(keys, p_a.tolist())]
-        return dict(zip(keys, values))
+        """Each key's score: the answer's reward (``bt``), or p(the model's answer preferred over the
+        baseline's) with it shown first or second (``cls``)."""
+        answers = corpus.answers
+        judgements = []
+        for qid, model, kind in keys:
+            mine, theirs = answers[model][qid], answers[baseline][qid]
+            first, second = (theirs, mine) if kind == "second" else (mine, None if kind == "reward" else theirs)
+            judgements.append(Judgement(criteria, self._messages(corpus, qid), first, second))
+        values = judge(self.crm, judgements, self.batch_size)
+        return {key: 1.0 - v if key[2] == "second" else v for key, v in zip(keys, values)}
 
     @staticmethod
-    def _content(corpus: Corpus, key: Key, baseline: str) -> str:
+    def _messages(corpus: Corpus, qid: str) -> list[dict[str, str]]:
+        return [{"role": "user", "content": corpus.queries[qid].text}]
+
+    @classmethod
+    def _content(cls, corpus: Corpus, key: Key, baseline: str) -> str:
         """The cache key of a score: what was judged, not the names it goes by."""
         qid, model, kind = key
-        texts = [corpus.queries[qid].text, corpus.answers[model][qid]]
-        if kind != "reward":
-            texts.append(corpus.answers[baseline][qid])
-        return content_key(kind, *texts)
+        answers = [corpus.answers[model][qid], *([] if kind == "reward" else [corpus.answers[baseline][qid]])]
+        return judgement_key(kind, cls._messages(corpus, qid), *answers)
 
     def scores(
         self,

@@ -231,7 +231,7 @@ def family_fidelity(
 
 
 def fidelity_table(results: Sequence[dict], title: str = "Board fidelity: win rates vs the property's rate") -> Table_:
-    """One row per family, in the layout of :mod:`crm.evaluation.report` (``print_tables``, ``to_markdown``)."""
+    """One row per family, in the layout of :mod:`crm.evaluation.result_tables` (``print_tables``, ``to_markdown``)."""
     rows = [
         [
             r["family"],

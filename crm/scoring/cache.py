@@ -17,6 +17,14 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from crm.config import cache_root
+
+
+def default_cache() -> Path:
+    """The score cache every command shares unless told another (``--cache``)."""
+    return cache_root() / "usl_scores.sqlite"
+
+
 LOOKUP_CHUNK = 500  # contents per SELECT (SQLite allows 32,766 parameters)
 Key = tuple[str, str, str]  # question_id, model, kind: how the engine names a score
 

@@ -10,9 +10,10 @@ response's score is its mean p of beating each of the others (a Borda count in p
 knockout tournament, but every response gets a score, no bracket luck decides, and a response that
 loses only to the winner still ranks second.
 
-All judgements of a call run in one length-sorted pass (:func:`crm.inference.score_batches`); with a
-:class:`~crm.usl.cache.ScoreCache` each one is looked up first and stored once computed, under the
-same keys as the leaderboard's, so a killed run resumes and a board's scores are reused.
+All judgements of a call run in one length-sorted pass (:func:`crm.scoring.judging.judge`); with a
+:class:`~crm.scoring.cache.ScoreCache` each one is looked up first and stored once computed, under the
+same keys as the leaderboard's (:func:`crm.scoring.judging.judgement_key`), so a killed run resumes
+and a board's scores are reused.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crm.data.rendering import SampleTooLong, history_text
-from crm.data.schema import PreferenceSample
+from crm.data.rendering import SampleTooLong
+from crm.scoring.cache import ScoreCache, criteria_key, normalise_criteria
+from crm.scoring.judging import Judgement, judge, judgement_key
 from crm.stats import sigmoid
-from crm.usl.cache import ScoreCache, content_key, criteria_key, normalise_criteria
 
 
 def criteria_lines(criteria: Sequence[str] | str) -> list[str]:
@@ -90,24 +91,11 @@ def _judgements(head: str, scored_set: ResponseSet) -> list[tuple]:
 
 def _content(scored_set: ResponseSet, index: tuple[int, ...]) -> str:
     texts = [scored_set.responses[i] for i in index]
-    return content_key("reward" if len(index) == 1 else "first", history_text(scored_set.messages), *texts)
+    return judgement_key("reward" if len(index) == 1 else "first", scored_set.messages, *texts)
 
 
-def _compute(crm, todo: list[tuple], batch_size: int, progress: bool) -> list[float]:
-    if crm.settings.head == "bt":
-        items = [(s.criteria, s.messages, s.responses[i]) for s, (i,) in todo]
-        return crm.answer_rewards(items, batch_size, progress).tolist()
-    samples = [
-        PreferenceSample(
-            prompt=s.messages[-1]["content"],
-            model_a=[*s.messages, {"role": "assistant", "content": s.responses[i]}],
-            model_b=[*s.messages, {"role": "assistant", "content": s.responses[j]}],
-            criteria=list(s.criteria),
-            preference="model_a",
-        )
-        for s, (i, j) in todo
-    ]
-    return crm.prob_a(samples, batch_size).tolist()
+def _judgement(scored_set: ResponseSet, index: tuple[int, ...]) -> Judgement:
+    return Judgement(scored_set.criteria, scored_set.messages, *(scored_set.responses[i] for i in index))
 
 
 def score_response_sets(
@@ -131,7 +119,7 @@ def score_response_sets(
             crm.check_criteria(criteria)
             todo += missing
     if todo:
-        computed = dict(zip(todo, _compute(crm, todo, batch_size, progress)))
+        computed = dict(zip(todo, judge(crm, [_judgement(s, i) for s, i in todo], batch_size, progress)))
         values.update(computed)
         if cache is not None:
             for criteria in {s.criteria for s, _ in computed}:

@@ -3,7 +3,8 @@
 Endpoints (JSON; every one but ``/health`` needs ``Authorization: Bearer TOKEN`` when a token is set):
 
 - ``POST /v1/score``: criteria, a prompt (or messages) and n responses -> one score per response:
-  ``bt`` rewards, or for ``cls`` the round-robin scores and the pairwise probabilities (:mod:`crm.reward`);
+  ``bt`` rewards, or for ``cls`` the round-robin scores and the pairwise probabilities
+  (:mod:`crm.scoring.response_sets`);
 - ``POST /v1/compare``: criteria, a prompt, response A and B -> p(A preferred) (``cls``: both orders);
 - ``POST /get_reward``: OpenRLHF's remote reward model protocol (:mod:`crm.serve.openrlhf`);
 - ``GET /health``.
@@ -35,7 +36,14 @@ from crm.data.layout import layout_features
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import invalid_unicode
 from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware, server_error
-from crm.reward import ResponseSet, SetScores, criteria_lines, group_responses, item_scores, score_response_sets
+from crm.scoring.response_sets import (
+    ResponseSet,
+    SetScores,
+    criteria_lines,
+    group_responses,
+    item_scores,
+    score_response_sets,
+)
 from crm.serve.batcher import DynamicBatcher, QueueFull
 from crm.serve.openrlhf import split_rollout
 

@@ -36,10 +36,10 @@ from crm.data.corpus import Corpus
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import check_unicode
 from crm.http_guard import LOOPBACK_HOSTS, GuardMiddleware, server_error
+from crm.scoring.cache import ScoreCache, normalise_criteria
 from crm.usl.board import board_kendall_tau
-from crm.usl.cache import ScoreCache, normalise_criteria
-from crm.usl.corpus import load_named_corpus
 from crm.usl.engine import LeaderboardEngine, NotCached, ScoringCancelled, select_queries
+from crm.usl.named_corpora import load_named_corpus
 
 PRESETS = {
     "prefer concise": "Prefer concise answers that get straight to the point.",

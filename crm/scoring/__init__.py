@@ -1,0 +1,3 @@
+"""Scoring with a trained CRM, shared by the leaderboard, the scoring server, best-of-n and the reward
+function: the one bt/cls rule and its cache keys (:mod:`crm.scoring.judging`), the on-disk score cache
+(:mod:`crm.scoring.cache`) and scores for sets of responses (:mod:`crm.scoring.response_sets`)."""
