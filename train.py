@@ -14,7 +14,7 @@ register_resolvers()
 def main(cfg: DictConfig) -> float | None:
     """Returns ``cfg.optimized_metric`` to sweepers; a name the run did not produce is an error."""
     from crm.cli import user_mistakes_end_the_run
-    from crm.training import optimized_metric, train  # heavy imports after Hydra has parsed the command line
+    from crm.train.run import optimized_metric, train  # heavy imports after Hydra has parsed the command line
 
     with user_mistakes_end_the_run(cfg.paths.output_dir):
         metrics, _ = train(cfg)

@@ -26,8 +26,8 @@ def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Fig
     from crm.config import minilm_path
     from crm.data.criteria.wordings import reading_task
     from crm.models.factory import build_reward_model
-    from crm.models.reader_pretraining import WordingCollator, polarity_loss, reader_parts, trainable_reader
     from crm.models.rows import CHUNK_ROWS
+    from crm.train.reader_stage import WordingCollator, polarity_loss, reader_parts, trainable_reader
 
     overrides = [f"+model.backbone.config_overrides.num_hidden_layers={layers}", "model.answer_layers=null"]
     cfg = train_config(overrides if layers else [])

@@ -101,7 +101,7 @@ def mixture_pairs(args: argparse.Namespace, work: Path, split: str, count: int) 
 
     if args.smoke:
         return read_samples(tiny_pairs(work)["train"])[0]
-    from crm.training import build_data
+    from crm.train.run import build_data
 
     _, datamodule = build_data(training.compose("minilm", 8, 8, "32-true", ("data=criteria",)))
     samples = [s for path in datamodule.split_files(split) for s in read_samples(path)[0] if s.preference != "tie"]

@@ -130,7 +130,7 @@ def run_ours(cfg, compile_model: bool, log: StepLog, profiler=None) -> int:
 
     from crm.data.datamodule import DataEpoch
     from crm.throughput import matmul_params
-    from crm.training import build_data, build_module
+    from crm.train.run import build_data, build_module
 
     class Clock(Callback):
         def on_train_batch_start(self, trainer, module, batch, batch_idx):
@@ -176,7 +176,7 @@ def run_trl(cfg, log: StepLog) -> int:
     from trl.trainer.reward_trainer import DataCollatorForPreference
 
     from crm.throughput import matmul_params
-    from crm.training import build_data
+    from crm.train.run import build_data
 
     tokenizer, datamodule = build_data(cfg)
     pairs = training_pairs(datamodule)

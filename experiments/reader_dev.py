@@ -28,7 +28,7 @@ from crm.config import register_resolvers  # noqa: E402
 from crm.data.criteria.taxonomy import FAMILIES  # noqa: E402
 from crm.data.criteria.wordings import Labelled, reading_task  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
-from crm.models.reader_pretraining import WordingCollator, pretrain_reader  # noqa: E402
+from crm.train.reader_stage import WordingCollator, pretrain_reader  # noqa: E402
 
 
 @torch.no_grad()

@@ -48,7 +48,7 @@ from crm.models.factory import build_reward_model  # noqa: E402
 from crm.models.head_terms import CriteriaInteraction  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
-from crm.training import build_data  # noqa: E402
+from crm.train.run import build_data  # noqa: E402
 
 # the test pairs of the seen families; those of the held-out families (a fixed reader only: no oracle label)
 SPLITS = {"train": "train", "test": "queries_original", "heldout": "new_criteria_original"}

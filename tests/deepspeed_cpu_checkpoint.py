@@ -28,8 +28,8 @@ import deepspeed.comm.torch  # noqa: E402
 sys.modules["deepspeed.comm.torch"].build_shm_op = lambda: None
 
 from crm.models.backbones import load_backbone  # noqa: E402
-from crm.models.lit_module import CRMLitModule  # noqa: E402
 from crm.models.reward_model import RewardModel  # noqa: E402
+from crm.train.lit_module import CRMLitModule  # noqa: E402
 
 TINY_QWEN3 = {
     "model_type": "qwen3",

@@ -9,9 +9,9 @@ import torch
 
 from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.relevance import query_overlap
-from crm.models.degenerate_gate import fit_gate
 from crm.models.head_terms import DegenerateGate
-from crm.training import train
+from crm.train.degenerate_gate_fit import fit_gate
+from crm.train.run import train
 from tests.conftest import TINY_TRAIN, files_override
 
 LAYERS = 3
@@ -79,7 +79,7 @@ def test_the_fit_counts_the_training_set_s_short_real_answers_as_real():
     """A real answer of a word or two ("4.") is no degenerate answer: the fit sets the training set's
     short real answers beside the long ones, so a classifier cannot call "few words" degenerate."""
     from crm.data.schema import PreferenceSample
-    from crm.models.degenerate_gate import short_real_answers
+    from crm.train.degenerate_gate_fit import short_real_answers
 
     def sample(answer: str, source: str = "pairs") -> PreferenceSample:
         turns = [{"role": "user", "content": "What is 2 + 2?"}]

@@ -35,11 +35,10 @@ LAYERS = (
         "crm.onnx_engine",
         "crm.text_encoder",
         "crm.zero_export",
-        "crm.run_plan",
         "crm.scoring",
     ),
     ("crm.evaluation",),
-    ("crm.training", "crm.usl", "crm.reward_function", "crm.best_of_n"),
+    ("crm.train", "crm.usl", "crm.reward_function", "crm.best_of_n"),
     ("crm.app", "crm.serve"),
 )
 

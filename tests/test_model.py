@@ -13,9 +13,9 @@ from crm.data.rendering import Renderer
 from crm.models.backbones import freeze_lower, pool
 from crm.models.factory import build_reward_model
 from crm.models.head_terms import CosineClassifier
-from crm.models.lit_module import CRMLitModule
 from crm.models.reward_model import RewardModel
 from crm.models.rows import RowMemo, in_length_chunks
+from crm.train.lit_module import CRMLitModule
 from tests.conftest import ROOT, has_module, require, tiny_split
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model

@@ -13,8 +13,8 @@ from torch import nn
 from crm.data.criteria.pairs import PairOptions
 from crm.data.criteria.quality_pairs import QUALITY_UNDER_FORM, build_quality_pairs
 from crm.data.schema import PreferenceSample, read_samples, write_samples
-from crm.models.quality_prior import fit_reward, ranked_pairs
-from crm.training import train
+from crm.train.quality_prior import fit_reward, ranked_pairs
+from crm.train.run import train
 from tests.conftest import PUBLISHED_SCORES, TINY_TRAIN, files_override, write_answer_corpora
 
 

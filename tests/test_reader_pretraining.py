@@ -13,10 +13,10 @@ from crm.data.layout import LAYOUT_FEATURES
 from crm.data.schema import read_samples
 from crm.inference import CRM, load_crm
 from crm.models.backbones import freeze_lower
-from crm.models.reader_pretraining import READER_FILE, polarity_loss, pretrain_reader
 from crm.models.reward_model import RewardModel
-from crm.run_plan import RunTooLong
-from crm.training import train
+from crm.train.plan import RunTooLong
+from crm.train.reader_stage import READER_FILE, polarity_loss, pretrain_reader
+from crm.train.run import train
 from tests.conftest import TINY_TRAIN, files_override
 from tests.test_model import tiny_bert, tiny_two_tower_model
 

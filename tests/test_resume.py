@@ -14,7 +14,7 @@ import torch
 from lightning.pytorch import Callback
 from safetensors.torch import load_file
 
-from crm.training import train
+from crm.train.run import train
 from tests.conftest import TINY_TRAIN, files_override
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -167,7 +167,7 @@ def test_lora_freezes_the_backbone_trains_adapters_and_head_and_merges_exactly(c
 def test_lora_run_exports_a_plain_backbone(compose_train, tiny_files, tmp_path):
     require(has_module("peft"), "peft")
     from crm.inference import CRM
-    from crm.training import train
+    from crm.train.run import train
     from tests.conftest import TINY_TRAIN, files_override
 
     cfg = compose_train(
@@ -191,7 +191,7 @@ def test_export_matches_checkpoint_and_throughput_is_logged(compose_train, tiny_
     sys.path.insert(0, str(ROOT / "experiments"))
     from verify_export import compare_export_with_checkpoint, throughput
 
-    from crm.training import train
+    from crm.train.run import train
     from tests.conftest import TINY_TRAIN, files_override
 
     cfg = compose_train(

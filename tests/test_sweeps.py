@@ -11,7 +11,7 @@ import pytest
 import yaml
 from omegaconf import OmegaConf
 
-from crm.training import train
+from crm.train.run import train
 from tests.conftest import ROOT, TINY_TRAIN, files_override
 
 SWEEPS = sorted((ROOT / "sweeps").glob("*.yaml"))

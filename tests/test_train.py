@@ -15,7 +15,6 @@ import torch
 from lightning import Callback
 from omegaconf import OmegaConf
 
-from crm import run_plan
 from crm.data.datamodule import CRMDataModule, DataEpoch
 from crm.data.schema import DataFormatError, read_samples, write_samples
 from crm.evaluation.harness import evaluate_scorers
@@ -23,8 +22,9 @@ from crm.evaluation.paper_splits import load_test_set
 from crm.evaluation.scorers import CRMScorer
 from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
-from crm.models.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule
-from crm.training import derive_accumulation, resolve_ckpt_path, train
+from crm.train.checkpoints import resolve_ckpt_path
+from crm.train.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule
+from crm.train.run import derive_accumulation, train
 from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair
 
 NO_PROGRESS = ("~callbacks.progress_bar",)
@@ -64,7 +64,7 @@ def test_the_plan_is_the_work_done_whatever_the_machines_speed(compose_train, ti
     common = (*TINY_TRAIN, files_override(tiny_files), "trainer.max_epochs=2", "trainer.val_check_interval=1")
     common += ("test=false", "export=false")
     fast, _ = train(compose_train(*common, output_dir=tmp_path / "fast"))
-    monkeypatch.setattr(run_plan, "_timed", lambda fn, repeats: (fn(), 1000.0)[1])
+    monkeypatch.setattr("crm.train.plan._timed", lambda fn, repeats: (fn(), 1000.0)[1])
     slow, objects = train(compose_train(*common, "run_deadline=1e9", output_dir=tmp_path / "slow"))
     plans = [json.loads((tmp_path / run / "metrics.json").read_text())["plan"] for run in ("fast", "slow")]
     assert plans[0] == plans[1] and plans[0]["pair_steps"] == 4 == objects["trainer"].global_step  # 2 epochs of 2 steps
@@ -303,7 +303,7 @@ def test_fused_adamw_trains_with_gradient_clipping_under_bf16(compose_train, tin
 
 def test_an_optimizer_wrapped_by_a_strategy_is_left_to_its_clipping(monkeypatch):
     """DeepSpeed's ZeRO optimizer has no ``defaults``: the clip goes to the strategy's precision plugin."""
-    from crm.models.lit_module import ClipsFusedOptimizers
+    from crm.train.lit_module import ClipsFusedOptimizers
 
     module = ClipsFusedOptimizers()
     monkeypatch.setattr(ClipsFusedOptimizers, "trainer", SimpleNamespace(precision_plugin=SimpleNamespace()))
@@ -397,22 +397,22 @@ def entry_point():
 
 
 def test_the_optimized_metric_is_returned_and_a_misspelt_one_raises(compose_train, monkeypatch):
-    import crm.training
+    import crm.train.run
 
     main = entry_point()
     metrics = {"val/acc_best": 0.75, "val/loss": 0.5}
-    monkeypatch.setattr(crm.training, "train", lambda cfg: (metrics, {}))
+    monkeypatch.setattr(crm.train.run, "train", lambda cfg: (metrics, {}))
     assert main(compose_train()) == 0.75
     with pytest.raises(ValueError, match=r"optimized_metric='val/acc_bset' .*: val/acc_best, val/loss"):
         main(compose_train("optimized_metric=val/acc_bset"))
     assert main(compose_train("optimized_metric=null")) is None  # none named: nothing to optimise
 
-    monkeypatch.setattr(crm.training, "train", lambda cfg: ({"val/loss": 0.5}, {}))
+    monkeypatch.setattr(crm.train.run, "train", lambda cfg: ({"val/loss": 0.5}, {}))
     with pytest.raises(ValueError, match=r"'val/acc_best' is not among this run's metrics: val/loss"):
         main(compose_train())  # validation ran, the metric was never logged
     assert main(compose_train("train=false")) is None  # a test-only run logs no validation metrics
     # a short fit that ended before its first validation trains, tests and exports: a warning, not a failure
-    monkeypatch.setattr(crm.training, "train", lambda cfg: ({"test/queries_original/acc": 0.5}, {}))
+    monkeypatch.setattr(crm.train.run, "train", lambda cfg: ({"test/queries_original/acc": 0.5}, {}))
     assert main(compose_train("trainer.max_steps=5")) is None
 
 

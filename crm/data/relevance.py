@@ -5,7 +5,7 @@ description of it alone can tell; the cosine of the query's and the answer's des
 below the real answer, but its level varies from query to query. The share of the query's words that
 the answer repeats separates the two (Arena-Hard, answers outside training: a real answer's 5th
 percentile 0.27, another query's answer's 95th 0.16), read by the degenerate gate
-(:mod:`crm.models.degenerate_gate`).
+(:mod:`crm.train.degenerate_gate_fit`).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Four input formats:
   (more than half of its rows) and dilute what it reads.
 - ``criteria_list``: ``[CLS] criterion [SEP] criterion [SEP] answer [SEP]``, the query left out and no
   header: each criterion ends at a separator, so a two-tower CRM reads each one alone (as its reader
-  was taught criteria, :mod:`crm.models.reader_pretraining`) and adds up what they ask for: a block
+  was taught criteria, :mod:`crm.train.reader_stage`) and adds up what they ask for: a block
   of three criteria read as one text is read as mostly one of them.
 
 Truncation never touches the criteria or the end token: the answers are shortened first, to

@@ -1,1 +1,1 @@
-"""Reward models, their tokenizers and the Lightning module that trains them."""
+"""Reward models (both architectures, their heads and terms), their backbones and tokenizers."""

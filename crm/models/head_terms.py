@@ -173,7 +173,7 @@ class DegenerateGate(nn.Module):
     generic or short answer fits every query a little, another query's answer this one no better than
     the rest: :meth:`relevance`); and the share of the query's words it repeats (:mod:`crm.data.relevance`).
     Its weights, the features' centre and spread and the reference pairs are fitted
-    (:mod:`crm.models.degenerate_gate`), never trained by the optimizer: a real answer, short ones
+    (:mod:`crm.train.degenerate_gate_fit`), never trained by the optimizer: a real answer, short ones
     included, pays next to nothing, a degenerate one the margin.
     """
 

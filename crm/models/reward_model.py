@@ -68,7 +68,7 @@ class RewardModel(nn.Module):
     Two towers remember (:class:`RowMemo`) each answer's description, which never changes, in training
     too: a head trained on a fixed reader then sees each answer described once, however many epochs it
     runs. They remember each criteria reading while the reader cannot change: when every weight of the
-    backbone is frozen (``model.freeze.layers=all``, a reader taught beforehand, :mod:`crm.models.reader_pretraining`),
+    backbone is frozen (``model.freeze.layers=all``, a reader taught beforehand, :mod:`crm.train.reader_stage`),
     or, scoring, once :meth:`remember_criteria` is on. Loading weights forgets both.
 
     ``split_criteria`` (two towers, the ``criteria_list`` input format) reads each criterion of the

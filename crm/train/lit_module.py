@@ -11,9 +11,9 @@ from lightning import LightningModule, Trainer
 from torchmetrics import MaxMetric, MeanMetric
 from torchmetrics.classification import BinaryAccuracy
 
-from crm.models.losses import bradley_terry_loss, pairwise_cls_loss
 from crm.models.reward_model import RewardModel
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
+from crm.train.losses import bradley_terry_loss, pairwise_cls_loss
 
 MODEL_INPUTS = (
     "input_ids", "attention_mask", "token_type_ids", "answer_layout", "query_ids", "query_mask",

@@ -32,8 +32,8 @@ from torch.utils.data import DataLoader
 from torchmetrics.classification import MulticlassAccuracy
 
 from crm.data.criteria.wordings import Labelled, reading_task
-from crm.models.lit_module import ClipsFusedOptimizers, with_schedule
 from crm.models.reward_model import RewardModel
+from crm.train.lit_module import ClipsFusedOptimizers, with_schedule
 
 log = logging.getLogger(__name__)
 
@@ -214,7 +214,7 @@ def reading_setup(cfg: DictConfig, model: RewardModel, tokenizer) -> tuple[Crite
 
 def reader_step_probe(cfg: DictConfig, model: RewardModel, tokenizer) -> Callable[[], None]:
     """One step of the reader's teaching (forward, backward, AdamW update) on a throwaway copy of
-    ``model``: what a run's time cap estimates the stage from (crm.run_plan)."""
+    ``model``: what a run's time cap estimates the stage from (crm.train.plan)."""
     probe = copy.deepcopy(model)
     module, loader, _ = reading_setup(cfg, probe, tokenizer)
     batch = next(iter(loader))

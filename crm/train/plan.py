@@ -36,7 +36,7 @@ class RunPlan:
     pairs_per_step: int
     answers: int  # distinct answers of every split, to describe once
     answers_stored: int  # of which the answer store already holds
-    prior_epochs: int = 0  # the quality prior's (crm.models.quality_prior), before the pair steps
+    prior_epochs: int = 0  # the quality prior's (crm.train.quality_prior), before the pair steps
 
     def as_dict(self) -> dict:
         return asdict(self)
