@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from pathlib import Path
@@ -275,3 +276,65 @@ def write_alpaca_eval(raw: Path, n: int = 30) -> Path:
     for name, records in files.items():
         (raw / "alpaca_eval_styles" / f"{name}.json").write_text(json.dumps(records))
     return raw
+
+
+def tiny_bert():
+    """A random 2-layer BERT with token types (the text-pair layout of the MiniLM presets)."""
+    from transformers import BertConfig, BertModel
+
+    return BertModel(BertConfig(num_hidden_layers=2, hidden_size=32, num_attention_heads=2, intermediate_size=64))
+
+
+def text_pair_batch(tokenizer, criteria: str, answers: list[str]):
+    return tokenizer([criteria] * len(answers), answers, padding=True, return_tensors="pt")
+
+
+CORPUS_MODELS = {"base": "It is {i}.", "short": "{i}.", "long": "Let me explain at length why the answer is {i}. " * 3}
+
+
+def write_corpus(root: Path, n: int = 6, missing: dict[str, int] | None = None) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    topics = ["writing", "math"]
+    with (root / "question.jsonl").open("w") as f:
+        for i in range(n):
+            f.write(
+                json.dumps({"question_id": i, "category": topics[i % 2], "turns": [f"What is {i}?", "And?"]}) + "\n"
+            )
+    (root / "model_answer").mkdir(exist_ok=True)
+    for model, template in CORPUS_MODELS.items():
+        with (root / "model_answer" / f"{model}.jsonl").open("w") as f:
+            for i in range(n - (missing or {}).get(model, 0)):
+                turns = [template.format(i=i), "more"]
+                f.write(
+                    json.dumps({"question_id": i, "model_id": model, "choices": [{"index": 0, "turns": turns}]}) + "\n"
+                )
+    return root
+
+
+def tiny_two_tower_model(
+    criteria_classes: int = 0,
+    answer_attention: int = 0,
+    criteria_scale: float | None = None,
+    answer_layout: bool = False,
+    query_interaction: int = 0,
+    degenerate_gate: float = 0.0,
+):
+    """A random two-tower CRM of tiny BERTs with the options asked for."""
+    import torch
+
+    from crm.models.reward_model import RewardModel
+
+    torch.manual_seed(0)
+    return RewardModel(
+        tiny_bert(),
+        "bt",
+        "mean",
+        interaction=8,
+        answer_tower=tiny_bert(),
+        criteria_classes=criteria_classes,
+        answer_attention=answer_attention,
+        criteria_scale=criteria_scale,
+        answer_layout=answer_layout,
+        query_interaction=query_interaction,
+        degenerate_gate=degenerate_gate,
+    ).eval()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch
 
 from crm.models.answer_store import AnswerStore, memo_key, pack, row_key, unpack
-from tests.test_model import tiny_two_tower_model
+from tests.conftest import tiny_two_tower_model
 
 ANSWERS = ["- one\n- two\n- three", "One, two and three, in a sentence.", "Sure!", "A much longer answer " * 9]
 

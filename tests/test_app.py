@@ -34,8 +34,7 @@ from crm.app.web_api import STATIC, AppLimits, create_app
 from crm.data.corpus import load_corpus
 from crm.scoring.cache import ScoreCache
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import ROOT, has_module, require
-from tests.test_usl import write_corpus
+from tests.conftest import ROOT, has_module, require, write_corpus
 
 CHROMIUM = os.environ.get("CRM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -17,8 +17,7 @@ from crm.models.reward_model import RewardModel
 from crm.train.plan import RunTooLong
 from crm.train.reader_stage import READER_FILE, polarity_loss, pretrain_reader
 from crm.train.run import train
-from tests.conftest import TINY_TRAIN, files_override
-from tests.test_model import tiny_bert, tiny_two_tower_model
+from tests.conftest import TINY_TRAIN, files_override, tiny_bert, tiny_two_tower_model
 
 HELDOUT = ["hedging", "examples"]
 

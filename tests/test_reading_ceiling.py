@@ -86,7 +86,7 @@ def test_reader_weights_come_from_a_saved_encoder_a_run_reader_or_a_crm_checkpoi
 
 
 def test_the_classifier_table_says_which_criteria_are_read_as_asked_backwards_or_as_another_family(minilm_tokenizer):
-    from tests.test_model import tiny_two_tower_model
+    from tests.conftest import tiny_two_tower_model
 
     classes = [("bold", "pos"), ("bold", "neg"), ("tables", "pos"), ("tables", "neg")]
     model = tiny_two_tower_model(criteria_classes=4)

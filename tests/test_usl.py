@@ -14,87 +14,13 @@ from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import DataFormatError, PreferenceSample, conversation
 from crm.inference import load_crm
 from crm.scoring.cache import ScoreCache, content_key, criteria_key
-from crm.stats import bootstrap_interval
 from crm.usl.__main__ import main as usl_main
-from crm.usl.board import BoardRow, board_kendall_tau, interval_ranks, length_controlled_win_rate
 from crm.usl.engine import LeaderboardEngine, select_queries
-from crm.usl.topics import BROAD_TOPICS, assign_broad_topics
-from tests.conftest import has_module, require
+from tests.conftest import CORPUS_MODELS, has_module, require, write_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
-MODELS = {"base": "It is {i}.", "short": "{i}.", "long": "Let me explain at length why the answer is {i}. " * 3}
-
-# ---- statistics with known answers ----------------------------------------------------------
-
-
-def test_bootstrap_interval_matches_the_binomial_width():
-    outcomes = (np.random.default_rng(1).random(400) < 0.7).astype(float)
-    lower, upper = bootstrap_interval(outcomes, rounds=2000, seed=0)
-    assert lower < outcomes.mean() < upper
-    assert upper - lower == pytest.approx(2 * 1.96 * np.sqrt(0.7 * 0.3 / 400), rel=0.15)
-    assert bootstrap_interval(np.ones(50)) == (1.0, 1.0)
-    assert bootstrap_interval(outcomes, seed=3) == bootstrap_interval(outcomes, seed=3)  # seeded
-
-
-def test_rank_counts_only_models_clearly_above():
-    # a clearly above b and c; b and c overlap
-    assert interval_ranks([0.8, 0.4, 0.35], [0.9, 0.6, 0.5]) == [1, 2, 2]
-    assert interval_ranks([0.5, 0.5], [0.6, 0.6]) == [1, 1]
-
-
-def test_length_controlled_win_rate_removes_a_pure_length_effect():
-    z = np.linspace(-2, 2, 200)
-    outcomes = 1 / (1 + np.exp(-(0.0 + 2.0 * (z + 1.0))))  # wins only because this model is longer
-    assert np.mean(outcomes) > 0.7
-    assert length_controlled_win_rate(outcomes, z + 1.0) == pytest.approx(0.5, abs=0.03)
-
-
-def test_kendall_tau_of_reversed_boards_is_minus_one():
-    rows = lambda rates: [BoardRow(m, r, 0, 1, 1, 1, 1.0) for m, r in zip("abcd", rates)]  # noqa: E731
-    assert board_kendall_tau(rows([0.9, 0.7, 0.5, 0.1]), rows([0.1, 0.5, 0.7, 0.9]))[0] == pytest.approx(-1.0)
-
-
-# ---- topics ---------------------------------------------------------------------------------
-
-
-def test_every_arena_hard_cluster_gets_a_broad_topic_deterministically():
-    clusters = (ROOT / "tests" / "data" / "arena_hard_clusters.txt").read_text().splitlines()
-    assert len(clusters) == 250
-    mapping = assign_broad_topics(clusters)
-    assert set(mapping) == set(clusters) and set(mapping.values()) <= set(BROAD_TOPICS)
-    assert 10 <= len(set(mapping.values())) <= 20
-    assert mapping == assign_broad_topics(list(reversed(clusters)))
-    for cluster, topic in {
-        "Advanced Regex Techniques": "coding",
-        "Healthy Meal Planning": "health & lifestyle",
-        "Lojban Language Translation": "language",
-        "Dice Probability Calculations": "math",
-        "AWS Cloud Services Essentials": "IT & systems",
-        "Chess Strategy and Gameplay": "games & entertainment",
-    }.items():
-        assert mapping[cluster] == topic
-
 
 # ---- engine on a tiny corpus ------------------------------------------------------------------
-
-
-def write_corpus(root: Path, n: int = 6, missing: dict[str, int] | None = None) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    topics = ["writing", "math"]
-    with (root / "question.jsonl").open("w") as f:
-        for i in range(n):
-            f.write(
-                json.dumps({"question_id": i, "category": topics[i % 2], "turns": [f"What is {i}?", "And?"]}) + "\n"
-            )
-    (root / "model_answer").mkdir(exist_ok=True)
-    for model, template in MODELS.items():
-        with (root / "model_answer" / f"{model}.jsonl").open("w") as f:
-            for i in range(n - (missing or {}).get(model, 0)):
-                turns = [template.format(i=i), "more"]
-                f.write(
-                    json.dumps({"question_id": i, "model_id": model, "choices": [{"index": 0, "turns": turns}]}) + "\n"
-                )
-    return root
 
 
 def test_bt_scores_each_answer_once_and_reuses_the_baseline(tiny_crm, tmp_path, monkeypatch):
@@ -260,7 +186,7 @@ def test_edited_answers_are_scored_afresh(tiny_crm, tmp_path):
 def test_corpora_in_directories_of_the_same_name_share_no_scores(tiny_crm, tmp_path):
     first = load_corpus(write_corpus(tmp_path / "a" / "corpus"), default_baseline="base")
     second_root = write_corpus(tmp_path / "b" / "corpus")
-    for model in MODELS:
+    for model in CORPUS_MODELS:
         path = second_root / "model_answer" / f"{model}.jsonl"
         path.write_text(path.read_text().replace("is", "was"))
     second = load_corpus(second_root, default_baseline="base")
@@ -539,81 +465,3 @@ def test_a_cached_board_and_the_criteria_limits_need_no_torch(tiny_crm, tmp_path
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [0, measured, False]
-
-
-# ---- how the CRM read the criteria -------------------------------------------------------------
-
-CLASS_NAMES = ["bullet_points/pos", "bullet_points/neg", "concise/pos", "concise/neg"]
-
-
-def _two_tower_export(tokenizer, out: Path, class_names: list[str] | None) -> Path:
-    from crm.artifact import CRMSettings
-    from crm.export import export_crm
-    from tests.test_model import tiny_two_tower_model
-
-    model = tiny_two_tower_model(criteria_classes=4)
-    settings = CRMSettings(
-        "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=4,
-        criteria_class_names=class_names,
-    )  # fmt: skip
-    return export_crm(out, model, tokenizer, settings)
-
-
-def test_a_board_says_how_the_crm_read_each_criterion(minilm_tokenizer, tmp_path, capsys, monkeypatch):
-    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
-    crm_dir = _two_tower_export(minilm_tokenizer, tmp_path / "crm", CLASS_NAMES)
-    criteria = ["Use bullet points.", "No lists,   please."]
-    engine = LeaderboardEngine(crm_dir, tmp_path / "cache.sqlite", device="cpu", precision="fp32")
-    board = engine.board(corpus, criteria, select_queries(corpus), rounds=50)
-    posteriors = engine.crm.criteria_posteriors(["Use bullet points.", "No lists, please."])
-    assert [r.criterion for r in board.readings] == ["Use bullet points.", "No lists, please."]
-    for reading, posterior in zip(board.readings, posteriors):
-        assert f"{reading.family}/{reading.polarity}" == CLASS_NAMES[int(posterior.argmax())]
-        assert reading.probability == pytest.approx(float(posterior.max()), abs=1e-6)
-        assert reading.sure == (reading.probability >= 0.5)
-    # a fresh engine answers the readings from the cache, without loading the CRM
-    again = LeaderboardEngine(crm_dir, tmp_path / "cache.sqlite", device="cpu", precision="fp32")
-    assert again.board(corpus, criteria, select_queries(corpus), rounds=50, cached_only=True).readings == board.readings
-    assert again._crm is None
-    # the CLI prints them, and says which are unsure
-    monkeypatch.setattr("crm.usl.reading.SURE", 1.0)
-    args = ["--ckpt", str(crm_dir), "--corpus", str(tmp_path / "corpus"), "--cache", str(tmp_path / "cache.sqlite")]
-    assert usl_main([*args, "--criteria", "Use bullet points.", "--baseline", "base", "--rounds", "50"]) == 0
-    out = capsys.readouterr().out
-    assert "How the CRM read the criteria" in out and f"read as asking for {board.readings[0].meaning}" in out
-    assert "unsure" in out
-
-
-def test_a_crm_without_named_classes_gives_no_readings(minilm_tokenizer, tmp_path):
-    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
-    crm_dir = _two_tower_export(minilm_tokenizer, tmp_path / "crm", None)  # as exports before format 5
-    engine = LeaderboardEngine(crm_dir, tmp_path / "cache.sqlite", device="cpu", precision="fp32")
-    assert engine.board(corpus, ["Use bullet points."], select_queries(corpus), rounds=50).readings == []
-
-
-def test_a_new_process_boards_new_criteria_from_the_answers_the_store_holds(minilm_tokenizer, tmp_path, monkeypatch):
-    """What the frozen tower says of each answer does not depend on the criteria: a second engine (as a new
-    process) under criteria never scored reads every answer's description from the store, and scores as
-    an engine that described them itself."""
-    from crm.models.answer_store import AnswerStore
-
-    monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "cache"))  # this test's store alone
-    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
-    crm_dir = _two_tower_export(minilm_tokenizer, tmp_path / "crm", CLASS_NAMES)
-    queries = select_queries(corpus)
-    first = LeaderboardEngine(crm_dir, tmp_path / "scores.sqlite", device="cpu", precision="fp32")
-    first.board(corpus, ["Use bullet points."], queries, rounds=50)
-    stored = len(AnswerStore())
-    assert stored == len({a for answers in corpus.answers.values() for a in answers.values()})
-
-    second = LeaderboardEngine(crm_dir, tmp_path / "other_scores.sqlite", device="cpu", precision="fp32")
-    described = []
-    tower = second.crm.model._describe_as_rows
-    second.crm.model._describe_as_rows = lambda ids, mask: described.append(len(ids)) or tower(ids, mask)
-    board = second.board(corpus, ["Prefer concise answers."], queries, rounds=50)
-    assert described == [] and board.scored > 0  # every score computed, no answer described again
-
-    fresh = LeaderboardEngine(crm_dir, tmp_path / "third_scores.sqlite", device="cpu", precision="fp32")
-    fresh.crm.model.attach_answer_store(None)  # describes every answer itself
-    alone = fresh.board(corpus, ["Prefer concise answers."], queries, rounds=50)
-    assert [(r.model, r.win_rate) for r in board.rows] == [(r.model, r.win_rate) for r in alone.rows]
