@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from lightning import Callback, LightningDataModule, Trainer, seed_everything
 from lightning.pytorch.callbacks import LearningRateMonitor
 from omegaconf import DictConfig, OmegaConf
 
-from crm.config import attribute_options, checkpoint_run_dir
+from crm.config import checkpoint_run_dir
 from crm.data.datamodule import DataEpoch, ResumeMidEpoch
 from crm.hf_export import export_hf_if_possible
 from crm.models.answer_store import AnswerStore, DescribeAnswers
@@ -30,7 +31,7 @@ from crm.train.loggers import finish_wandb, instantiate_group, keep_earlier_curv
 from crm.train.plan import check_cap, estimate_seconds, plan_run
 from crm.train.quality_prior import QualityPrior
 from crm.train.reader_stage import pretrain_reader, reader_step_probe
-from crm.train.summary import DataReport, family_report, print_summary, write_run_report
+from crm.train.summary import DataReport, family_report, print_summary, run_summary, write_run_report
 
 log = logging.getLogger(__name__)
 
@@ -136,12 +137,63 @@ def build_module(cfg: DictConfig) -> CRMLitModule:
     )
 
 
+@dataclass
+class Stages:
+    """The callbacks that run stages of their own inside the fit, whose reports the summary gives."""
+
+    describe: DescribeAnswers
+    prior: QualityPrior | None
+    gate: FitDegenerateGate
+
+
 def fit_test_export(
     cfg: DictConfig, loggers: list[Any], ckpt_path: str | None, output_dir: Path, started: float
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    head = cfg.loss.head
+    """The run: build, plan (and refuse a run past its cap), teach the reader, fit, test, export, report."""
     tokenizer, datamodule = build_data(cfg)
     module = build_module(cfg)
+    trainer, stages = build_trainer(cfg, loggers)
+    training = cfg.get("train", True)
+    teach_reader = training and bool(cfg.get("reader")) and ckpt_path is None  # a resumed fit has its reader
+    plan = plan_or_refuse(cfg, trainer, module, datamodule, tokenizer, stages, teach_reader, ckpt_path, started)
+    reader = None
+    if teach_reader:
+        bar = [StageProgress("criteria reader")] if cfg.trainer.get("enable_progress_bar", True) else []
+        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, callbacks=bar)
+    if training:
+        trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
+        ckpt_path = best_checkpoint(trainer) or None
+    metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
+    fit_seconds = time.time() - started
+    tested = run_tests(cfg, trainer, module, datamodule, ckpt_path, metrics)
+    families = family_report(cfg, module, datamodule) if tested else {}
+    objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
+    if cfg.get("export", True):
+        objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export", tested)
+        if objects["export_dir"] is not None and cfg.get("export_hf", True):
+            objects["hf_dir"] = export_hf_if_possible(objects["export_dir"], output_dir / "hf")
+    summary = run_summary(cfg, metrics, datamodule, families)
+    summary.update(
+        reader_pretraining=reader,
+        quality_prior=stages.prior.report if stages.prior is not None else None,
+        degenerate_gate=stages.gate.report or None,
+        plan=plan.as_dict() if plan is not None else None,
+        global_step=trainer.global_step,
+        best_checkpoint=ckpt_path,
+        export_dir=str(objects["export_dir"]) if objects.get("export_dir") else None,
+        hf_dir=str(objects["hf_dir"]) if objects.get("hf_dir") else None,
+        fit_seconds=round(fit_seconds, 1),
+        total_seconds=round(time.time() - started, 1),
+    )
+    if trainer.is_global_zero:
+        write_run_report(summary, output_dir)
+        print_summary(summary, output_dir)
+    return metrics, objects
+
+
+def build_trainer(cfg: DictConfig, loggers: list[Any]) -> tuple[Trainer, Stages]:
+    """The Lightning trainer with the config's callbacks and the run's stages, its gradient accumulation
+    derived from the world size, and the config logged as hyperparameters."""
     keep_earlier_curves(loggers)
     callbacks: list[Callback] = instantiate_group(cfg.get("callbacks"))
     if not loggers:  # nothing to write learning rates to (logger=none)
@@ -163,82 +215,41 @@ def fit_test_export(
         lg.log_hyperparams(
             OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
         )
+    return trainer, Stages(describe, prior, gate)
 
-    training = cfg.get("train", True)
-    teach_reader = training and bool(cfg.get("reader")) and ckpt_path is None  # a resumed fit has its reader
-    plan = None
-    if training:
-        datamodule.setup("fit")  # the processed data is built first: the plan counts its pairs and answers
-        context = trainer.precision_plugin.forward_context
-        answers, stored = describe.pending(module.model, datamodule, context)
-        plan = plan_run(
-            cfg, datamodule, trainer.accumulate_grad_batches, answers, stored, teach_reader, ckpt_path is not None
-        )
-        log.info("%s", plan.describe())
-        if cfg.get("run_deadline"):
-            estimate = estimate_seconds(
-                plan,
-                module,
-                datamodule,
-                context,
-                partial(reader_step_probe, cfg, module.model, tokenizer) if teach_reader else None,
-            )
-            check_cap(float(cfg.run_deadline), time.time() - started, estimate)
-    reader = None
-    if teach_reader:
-        bar = [StageProgress("criteria reader")] if cfg.trainer.get("enable_progress_bar", True) else []
-        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, callbacks=bar)
-    if training:
-        trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
-        ckpt_path = best_checkpoint(trainer) or None
-    metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
-    fit_seconds = time.time() - started
 
+def plan_or_refuse(
+    cfg, trainer, module, datamodule, tokenizer, stages: Stages, teach_reader: bool, ckpt_path, started: float
+):
+    """The run's plan of fixed work (None for a run that does not train), logged; with ``run_deadline``,
+    the recipe timed on this machine and refused before anything trains if it would overrun the cap."""
+    if not cfg.get("train", True):
+        return None
+    datamodule.setup("fit")  # the processed data is built first: the plan counts its pairs and answers
+    context = trainer.precision_plugin.forward_context
+    answers, stored = stages.describe.pending(module.model, datamodule, context)
+    plan = plan_run(
+        cfg, datamodule, trainer.accumulate_grad_batches, answers, stored, teach_reader, ckpt_path is not None
+    )
+    log.info("%s", plan.describe())
+    if cfg.get("run_deadline"):
+        probe = partial(reader_step_probe, cfg, module.model, tokenizer) if teach_reader else None
+        estimate = estimate_seconds(plan, module, datamodule, context, probe)
+        check_cap(float(cfg.run_deadline), time.time() - started, estimate)
+    return plan
+
+
+def run_tests(cfg, trainer, module, datamodule, ckpt_path: str | None, metrics: dict[str, Any]) -> bool:
+    """Test the best checkpoint's weights (``ckpt_path``) on every test set, adding the results to
+    ``metrics``; whether any test set was tested."""
     # After a fit the datamodule knows its test sets; a test-only run (train=false) leaves its setup to the test.
-    tested = bool(cfg.get("test", True) and (datamodule.test_set_names or not cfg.get("train", True)))
-    if tested:  # with ckpt_path: loads the best checkpoint's weights into the module
-        if ckpt_path is not None:
-            log.info("testing the checkpoint %s", ckpt_path)
-        test_results = trainer.test(module, datamodule=datamodule, ckpt_path=ckpt_path, verbose=False)
-        for result in test_results:
-            metrics.update({k: _to_python(v) for k, v in result.items()})
-        tested = bool(datamodule.test_set_names)  # Lightning skips a test without test sets
-    families = family_report(cfg, module, datamodule) if tested else {}
-    objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
-    if cfg.get("export", True):
-        objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export", tested)
-        if objects["export_dir"] is not None and cfg.get("export_hf", True):
-            objects["hf_dir"] = export_hf_if_possible(objects["export_dir"], output_dir / "hf")
-
-    summary = {
-        "metrics": metrics,
-        "settings": {
-            "model": cfg.model.name,
-            "head": head,
-            "noise": cfg.noise.mode,
-            "direction": cfg.data.direction,
-            "sources": list(cfg.data.sources),
-            "attributes": attribute_options(cfg.data),
-            "seed": cfg.seed,
-        },
-        "data": datamodule.report(),
-        "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
-        "families": families,
-        "reader_pretraining": reader,
-        "quality_prior": prior.report if prior is not None else None,
-        "degenerate_gate": gate.report or None,
-        "plan": plan.as_dict() if plan is not None else None,
-        "global_step": trainer.global_step,
-        "best_checkpoint": ckpt_path,
-        "export_dir": str(objects["export_dir"]) if objects.get("export_dir") else None,
-        "hf_dir": str(objects["hf_dir"]) if objects.get("hf_dir") else None,
-        "fit_seconds": round(fit_seconds, 1),
-        "total_seconds": round(time.time() - started, 1),
-    }
-    if trainer.is_global_zero:
-        write_run_report(summary, output_dir)
-        print_summary(summary, output_dir)
-    return metrics, objects
+    if not (cfg.get("test", True) and (datamodule.test_set_names or not cfg.get("train", True))):
+        return False
+    if ckpt_path is not None:
+        log.info("testing the checkpoint %s", ckpt_path)
+    for result in trainer.test(module, datamodule=datamodule, ckpt_path=ckpt_path, verbose=False):
+        metrics.update({k: _to_python(v) for k, v in result.items()})
+    return bool(datamodule.test_set_names)  # Lightning skips a test without test sets
 
 
 def _to_python(value: Any) -> Any:

@@ -14,6 +14,7 @@ from omegaconf import DictConfig
 from rich.console import Console
 from rich.table import Table
 
+from crm.config import attribute_options
 from crm.data.datamodule import eval_order
 from crm.evaluation.families import by_family, family_mean_intervals, headline, heldout_criteria
 from crm.evaluation.metrics import prob_chosen
@@ -135,6 +136,26 @@ def test_table(metrics: dict[str, Any], test_set_sizes: dict[str, int]) -> Table
 
 
 REPORT_FILE = "report.md"
+
+
+def run_summary(cfg: DictConfig, metrics: dict[str, Any], datamodule, families: dict) -> dict[str, Any]:
+    """What ``metrics.json`` records of a run first: its metrics, settings, data, test sets and families
+    (the run adds its stages, checkpoint, exports and times)."""
+    return {
+        "metrics": metrics,
+        "settings": {
+            "model": cfg.model.name,
+            "head": cfg.loss.head,
+            "noise": cfg.noise.mode,
+            "direction": cfg.data.direction,
+            "sources": list(cfg.data.sources),
+            "attributes": attribute_options(cfg.data),
+            "seed": cfg.seed,
+        },
+        "data": datamodule.report(),
+        "test_set_sizes": {name: len(datamodule.datasets[name]) for name in datamodule.test_set_names},
+        "families": families,
+    }
 
 
 def write_run_report(summary: dict[str, Any], output_dir: Path) -> None:
