@@ -123,13 +123,14 @@ class FitDegenerateGate(Callback):
             queries, answers = described([real[i % len(real)] for i in range(len(gate.reference_queries))])
             gate.reference_queries.copy_(queries)
             gate.reference_answers.copy_(answers)
-        learned = [s for s in pairs if s.extra["family"].removeprefix(f"{SOURCE}:") not in BLANK_KINDS]
+        kinds = [s.extra["family"].removeprefix(f"{SOURCE}:") for s in pairs]
+        learned = [(s, kind) for s, kind in zip(pairs, kinds) if kind not in BLANK_KINDS]  # blank: by rule
         short = short_real_answers(samples)
         self.report = fit_gate(
             gate,
-            torch.cat([features(real), *([features(short)] if short else [])]),
-            features([(s.history, s.response_b) for s in learned]),
-            [s.extra["family"].removeprefix(f"{SOURCE}:") for s in learned],
+            torch.cat([features(real), features(short)]),
+            features([(s.history, s.response_b) for s, _ in learned]),
+            [kind for _, kind in learned],
         )
         self.report.update(pairs=len(pairs), short_real=len(short), seconds=round(time.perf_counter() - started, 1))
         log.info("degenerate gate: fitted in %.1f s: %s", self.report["seconds"], self.report)
