@@ -147,8 +147,8 @@ class LeaderboardEngine:
         answers = corpus.answers
         judgements = []
         for qid, model, kind in keys:
-            mine, theirs = answers[model][qid], answers[baseline][qid]
-            first, second = (theirs, mine) if kind == "second" else (mine, None if kind == "reward" else theirs)
+            mine, theirs = answers[model][qid], None if kind == "reward" else answers[baseline][qid]
+            first, second = (theirs, mine) if kind == "second" else (mine, theirs)
             judgements.append(Judgement(criteria, self._messages(corpus, qid), first, second))
         values = judge(self.crm, judgements, self.batch_size)
         return {key: 1.0 - v if key[2] == "second" else v for key, v in zip(keys, values)}
