@@ -8,9 +8,9 @@ from __future__ import annotations
 import hydra
 from omegaconf import DictConfig
 
-from crm.config import register_resolvers
+from crm.config import register_configs
 
-register_resolvers()
+register_configs()
 
 
 @hydra.main(version_base="1.3", config_path="conf", config_name="evaluate")

@@ -75,7 +75,7 @@ def scoring(
         row("board scoring", f"engine ({what})", "answers/s", measure(engine_board, reps), pairs),
         row("board scoring", f"naive loop ({what})", "answers/s", measure(loop, reps), pairs, baseline=True),
     ]
-    if crm.settings.answer_tower:  # how much of the lead is remembering answers, how much batching
+    if crm.settings.two_tower:  # how much of the lead is remembering answers, how much batching
         remembered = measure(partial(loop, remember=True), reps)
         figures.append(row("board scoring", f"naive loop, answers remembered ({what})", "answers/s", remembered, pairs))
     return figures
@@ -88,7 +88,7 @@ def criteria_edit(crm_dir: Path, corpus, queries: int, reps: int, criteria: list
     from crm.usl.engine import LeaderboardEngine
 
     crm = load_crm(crm_dir, precision=precision)
-    if not crm.settings.answer_tower:
+    if not crm.settings.two_tower:
         raise ValueError(f"{crm_dir} is not a two-tower CRM: nothing to remember across criteria")
     baseline = corpus.default_baseline
     qids = baseline_queries(corpus, queries)

@@ -82,9 +82,9 @@ def train_config(overrides: tuple[str, ...] | list[str] = ()):
     from hydra import compose, initialize_config_dir
     from hydra.core.global_hydra import GlobalHydra
 
-    from crm.config import register_resolvers
+    from crm.config import register_configs
 
-    register_resolvers()
+    register_configs()
     GlobalHydra.instance().clear()
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         return compose("train", overrides=list(overrides))
@@ -92,17 +92,7 @@ def train_config(overrides: tuple[str, ...] | list[str] = ()):
 
 # The quickstart's MiniLM as one cross-encoder (criteria, query and answer in one sequence, no reader taught
 # first): the earlier quickstart's CRM, and what TRL's RewardTrainer trains.
-CROSS_ENCODER = (
-    "reader=none",
-    "model.answer_tower=false",
-    "model.answer_attention=0",
-    "model.answer_layout=false",
-    "model.query_interaction=0",
-    "model.degenerate_gate=0",
-    "model.interaction=0",
-    "model.criteria_classes=0",
-    "model.input_format=text_pair",
-)
+CROSS_ENCODER = ("model=minilm_cross_encoder",)
 
 
 def untrained_crm(out_dir: Path, overrides: tuple[str, ...] = (), layers: int | None = None) -> Path:
@@ -112,14 +102,16 @@ def untrained_crm(out_dir: Path, overrides: tuple[str, ...] = (), layers: int | 
     import torch
     from transformers import AutoTokenizer
 
-    from crm.artifact import CRMSettings
     from crm.config import minilm_path
-    from crm.export import export_crm
+    from crm.export.artifact import CRMSettings
+    from crm.export.writer import export_crm
     from crm.models.factory import build_reward_model
 
     torch.manual_seed(0)
-    fewer = [f"+model.backbone.config_overrides.num_hidden_layers={layers}", "model.answer_layers=null"]
+    fewer = [f"+model.backbone.config_overrides.num_hidden_layers={layers}"]
     cfg = train_config([*overrides, *(fewer if layers else [])])
+    if layers and "answer_layers" in cfg.model:
+        cfg.model.answer_layers = None  # the answer tower keeps every one of its few blocks
     model = build_reward_model(cfg.model, cfg.loss.head)
     return export_crm(out_dir, model, AutoTokenizer.from_pretrained(minilm_path()), CRMSettings.from_config(cfg))
 

@@ -28,7 +28,7 @@ def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, 
     out = {"PyTorch fp32": (model, False)}
     if cpu_has_native_bf16():
         out["PyTorch bf16 autocast"] = (model, True)
-    if model.answer_tower is not None:
+    if crm.settings.two_tower:
         return out | two_tower_engines(model, crm.tokenizer)
     int8 = copy.deepcopy(model)  # the backbone's linear layers; the head stays fp32, as in every CRM
     int8.backbone = torch.ao.quantization.quantize_dynamic(int8.backbone, {torch.nn.Linear}, dtype=torch.qint8)

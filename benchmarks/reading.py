@@ -1,6 +1,6 @@
 """The two-tower CRM's criteria reader, taught as ``python train.py`` teaches it (random batches of 32
 training wordings, each read alone; the forward, the loss with its polarity term, the backward and the
-fused AdamW step), with whole padded batches against length chunks (``RewardModel.chunk_rows``).
+fused AdamW step), with whole padded batches against length chunks (``TwoTowerCRM.chunk_rows``).
 
 A random batch of wordings pads its rows to its longest; read in length-sorted chunks, each cut to its
 own longest row, the same batch costs about what its tokens cost. The same batches and the same

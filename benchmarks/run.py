@@ -123,8 +123,8 @@ def drawing_figures(args: argparse.Namespace, work: Path) -> list[Figure]:
 
 def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> list[Figure]:
     """Benchmarks 2-5 and the criteria edit, on one corpus and CRM."""
-    from crm.artifact import read_settings, resolve_export
     from crm.config import default_raw_dir
+    from crm.export.artifact import read_settings, resolve_export
     from crm.usl.named_corpora import load_named_corpus
 
     corpus_arg = str(tiny_corpus(work / "corpus")) if args.smoke else args.corpus
@@ -134,7 +134,7 @@ def board_figures(args: argparse.Namespace, chosen: list[str], work: Path) -> li
     reps = 1 if args.smoke else args.reps
     layers = 1 if args.smoke else None  # the smoke run's CRM: one layer per tower
     crm_dir = args.ckpt or untrained_crm(work / "crm", ARCHITECTURES[args.architecture], layers)
-    two_towers = read_settings(resolve_export(crm_dir)).answer_tower
+    two_towers = read_settings(resolve_export(crm_dir)).two_tower
     results: list[Figure] = []
     if "scoring" in chosen:
         results += board.scoring(crm_dir, corpus, args.queries, reps, CRITERIA, args.precision, args.engine)

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from crm.artifact import ExportError
 from crm.data.schema import DataFormatError, invalid_unicode
 
-USER_MISTAKES = (DataFormatError, ExportError, FileNotFoundError)  # what the user gave, named in the message
+# what the user gave, named in the message (a damaged export, crm.export.artifact.ExportError, is a DataFormatError)
+USER_MISTAKES = (DataFormatError, FileNotFoundError)
 
 
 @contextmanager

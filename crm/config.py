@@ -1,4 +1,4 @@
-"""OmegaConf resolvers used by the Hydra configs (registered on import of train.py / tests)."""
+"""What the Hydra configs use beside their files: resolvers, model schemas (registered by train.py, tests), paths."""
 
 from __future__ import annotations
 
@@ -66,7 +66,11 @@ def attribute_options(data_cfg) -> dict | None:
     return OmegaConf.to_container(node, resolve=True) if node else None
 
 
-def register_resolvers() -> None:
+def register_configs() -> None:
+    """What conf/ needs beside its files: the resolvers it calls and the model presets' schemas."""
+    from crm.models.spec import register_model_specs
+
+    register_model_specs()
     for name, fn in (
         ("crm_root", lambda: str(PROJECT_ROOT)),
         ("crm_precision", training_precision),

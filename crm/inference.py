@@ -16,10 +16,12 @@ from safetensors.torch import load_file
 from tqdm.auto import tqdm
 from transformers import AutoConfig, AutoModel, AutoTokenizer
 
-from crm.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
-from crm.data.rendering import CRITERIA_LIST, Renderer
+from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
+from crm.export.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
+from crm.models.factory import assemble
 from crm.models.reward_model import RewardModel
+from crm.models.two_tower import TwoTowerCRM
 from crm.precision import InferencePlan, inference_plan
 from crm.stats import sigmoid
 
@@ -65,8 +67,8 @@ def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Rende
         max_query_tokens=settings.max_query_tokens,
         drop_earlier_turns=True,
         length_limit=min(positions, 2 * settings.max_length),
-        answer_layout=bool(settings.answer_layout),
-        query_rows=bool(settings.query_interaction),
+        answer_layout=bool(settings.layout_features),
+        query_rows=bool(getattr(settings.model, "query_interaction", 0)),
     )
 
 
@@ -130,7 +132,7 @@ class CRM:
         """Describe these answers with a two-tower CRM's frozen tower ahead of scoring them, all at once
         (from its answer store where that holds them); returns how many rows were described (0 for a
         cross-encoder, or a tower run by another engine)."""
-        if self.model.answer_tower is None or self.model.tower_runners or self.settings.head != "bt":
+        if not isinstance(self.model, TwoTowerCRM) or self.model.tower_runners:
             return 0
         distinct = list(dict.fromkeys(answers))
         self.renderer.prime_answers(distinct)  # tokenized in batches, not one by one
@@ -150,7 +152,7 @@ class CRM:
     def criteria_posteriors(self, criteria: Sequence[str]) -> torch.Tensor | None:
         """(N, classes) probabilities of the criteria classifier for each criterion read alone, as the
         CRM reads it when scoring; None for a CRM without a classifier."""
-        if self.model.criteria_classifier is None or not criteria:
+        if not isinstance(self.model, TwoTowerCRM) or self.model.criteria_classifier is None or not criteria:
             return None
         device = next(self.model.parameters()).device
         batch = self.tokenizer(list(criteria), padding=True, truncation=True, return_tensors="pt").to(device)
@@ -194,7 +196,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         plan = inference_plan("cpu", precision)
     path = resolve_export(path)
     settings = read_settings(path)
-    if plan.engine == "onnx-int8" and not settings.answer_tower:
+    if plan.engine == "onnx-int8" and not settings.two_tower:
         raise ValueError(
             f"{path}: engine='onnx-int8' quantizes a two-tower CRM's answer tower; this CRM is a cross-encoder, "
             "which int8 costs more than 0.5 points of accuracy (docs/PERFORMANCE.md): use engine='onnx'"
@@ -209,26 +211,11 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
                 "incomplete: export the run again"
             ) from None
 
-    backbone = encoder("backbone")
-    answer_tower = encoder("answer_tower") if settings.answer_tower else None
+    model = assemble(settings.model, settings.head, encoder)
     try:
         tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
     except (OSError, ValueError) as err:
         raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
-    model = RewardModel(
-        backbone,
-        settings.head,
-        settings.pooling,
-        interaction=settings.interaction,
-        answer_tower=answer_tower,
-        criteria_classes=settings.criteria_classes,
-        answer_attention=settings.answer_attention,
-        answer_layout=bool(settings.answer_layout),
-        criteria_scale=settings.criteria_scale,
-        split_criteria=settings.input_format == CRITERIA_LIST,
-        query_interaction=settings.query_interaction,
-        degenerate_gate=settings.degenerate_gate,
-    )
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
     crm.fingerprint = crm_fingerprint(path)
@@ -237,7 +224,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         from crm.onnx_engine import onnx_forward, tower_runners
 
         exported = cache_root() / "onnx" / crm.fingerprint
-        if settings.answer_tower:
+        if settings.two_tower:
             model.tower_runners = tower_runners(model, tokenizer, exported, int8=plan.engine == "onnx-int8")
         else:
             crm.forward = onnx_forward(model, tokenizer, exported)

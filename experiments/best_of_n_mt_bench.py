@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 
-from crm.best_of_n import main as best_of_n_main  # noqa: E402
 from crm.config import default_raw_dir  # noqa: E402
+from crm.rlhf.best_of_n import main as best_of_n_main  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.usl.named_corpora import load_named_corpus  # noqa: E402
 

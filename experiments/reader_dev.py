@@ -24,7 +24,7 @@ from hydra.utils import instantiate
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
-from crm.config import register_resolvers  # noqa: E402
+from crm.config import register_configs  # noqa: E402
 from crm.data.criteria.taxonomy import FAMILIES  # noqa: E402
 from crm.data.criteria.wordings import Labelled, reading_task  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
@@ -45,7 +45,7 @@ def read_right(model, collate: WordingCollator, wordings: Labelled) -> float:
 
 
 def main(overrides: list[str]) -> None:
-    register_resolvers()
+    register_configs()
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         cfg = compose("train", overrides=["reader.dev_share=0.2", *overrides])
     if not cfg.get("reader"):

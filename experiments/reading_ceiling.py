@@ -41,7 +41,7 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
-from crm.config import register_resolvers  # noqa: E402
+from crm.config import register_configs  # noqa: E402
 from crm.data.criteria.wordings import reading_task  # noqa: E402
 from crm.inference import score_batches  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
@@ -118,7 +118,7 @@ READER_PARTS = ("backbone.", "criteria_classifier.")
 
 
 def reader_weights(path: Path) -> dict[str, torch.Tensor]:
-    """The reader's weights (and its criteria classifier's) under ``RewardModel``'s names: from an encoder
+    """The reader's weights (and its criteria classifier's) under ``TwoTowerCRM``'s names: from an encoder
     saved by ``wording_ceiling.py --save``, a run's ``reader.pt`` or a CRM run's Lightning checkpoint."""
     state = torch.load(path, map_location="cpu", weights_only=False)
     if "state_dict" in state:  # a Lightning checkpoint of a CRM run
@@ -131,7 +131,7 @@ def reader_weights(path: Path) -> dict[str, torch.Tensor]:
 
 def classifier_rows(model, tokenizer, rows: list[dict], labels: list[tuple[str, str]], classes) -> list[list[str]]:
     """How a CRM's criteria classifier reads judged pairs' criteria (its argmax per row the reader reads,
-    ``RewardModel.criteria_pieces``): by the number of criteria, the share of pairs where a criterion is
+    ``TwoTowerCRM.criteria_pieces``): by the number of criteria, the share of pairs where a criterion is
     read as the (family, polarity) asked for, as that family with the other polarity (the pair is then
     judged backwards), or as neither."""
     outcomes = defaultdict(list)
@@ -200,12 +200,12 @@ def main(argv: list[str]) -> None:
     parser.add_argument("overrides", nargs="*", help="hydra overrides of train.py")
     args = parser.parse_args(argv)
     torch.manual_seed(0)
-    register_resolvers()
+    register_configs()
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         overrides = ["data.max_val_samples=null", "data.max_test_samples=null", *args.overrides]
         cfg = compose("train", overrides=overrides)
-    if not cfg.model.get("answer_tower"):
-        raise SystemExit("the ceiling is of a two-tower CRM: the model preset needs model.answer_tower=true")
+    if cfg.model.architecture != "two_tower":
+        raise SystemExit("the ceiling is of a two-tower CRM: it needs a two-tower model preset (model=minilm)")
     tokenizer, datamodule = build_data(cfg)
     datamodule.setup("fit")
     model = build_reward_model(cfg.model, cfg.loss.head).eval()

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import torch
 
-from crm.artifact import CRMSettings
+from crm.export.artifact import CRMSettings
+from crm.export.zero import consolidated_state_dict, run_config
 from crm.inference import CRM, load_crm
 from crm.models.factory import model_from_state
-from crm.zero_export import consolidated_state_dict, run_config
 
 
 def checkpoint_state(path: Path) -> dict[str, torch.Tensor]:

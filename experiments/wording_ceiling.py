@@ -35,7 +35,7 @@ from transformers import AutoModel, AutoTokenizer
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
-from crm.config import register_resolvers  # noqa: E402
+from crm.config import register_configs  # noqa: E402
 from crm.data.criteria.wordings import Labelled, reading_task  # noqa: E402
 from crm.models.backbones import pool  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
@@ -114,7 +114,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--save", type=Path, help="write the first seed's encoder here (for reading_ceiling.py)")
     parser.add_argument("overrides", nargs="*", help="hydra overrides of train.py (model, held-out families)")
     args = parser.parse_args(argv)
-    register_resolvers()
+    register_configs()
     with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
         cfg = compose("train", overrides=args.overrides)
     heldout = set(cfg.data.attributes.heldout_families)

@@ -118,9 +118,9 @@ def compose_train(cache_dir, tmp_path):
     from hydra.core.global_hydra import GlobalHydra
     from hydra.core.hydra_config import HydraConfig
 
-    from crm.config import register_resolvers
+    from crm.config import register_configs
 
-    register_resolvers()
+    register_configs()
 
     def _compose(*overrides: str, output_dir: Path | None = None):
         GlobalHydra.instance().clear()
@@ -160,12 +160,12 @@ def export_tiny_crm(out: Path, head: str, seed: int = 0) -> Path:
     from hydra.core.hydra_config import HydraConfig
     from hydra.utils import instantiate
 
-    from crm.artifact import CRMSettings
-    from crm.config import register_resolvers
-    from crm.export import export_crm
-    from crm.models.factory import build_reward_model
+    from crm.config import register_configs
+    from crm.export.artifact import CRMSettings
+    from crm.export.writer import export_crm
+    from crm.models.factory import build_reward_model, model_spec
 
-    register_resolvers()
+    register_configs()
     GlobalHydra.instance().clear()
     try:
         with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
@@ -175,7 +175,8 @@ def export_tiny_crm(out: Path, head: str, seed: int = 0) -> Path:
         torch.manual_seed(seed)
         model = build_reward_model(cfg.model, head)
         tokenizer = instantiate(cfg.model.tokenizer)
-        return export_crm(out / f"crm_{head}", model, tokenizer, CRMSettings(head, "last", "chat", 256, 64))
+        settings = CRMSettings(head, model_spec(cfg.model), 256, 64)
+        return export_crm(out / f"crm_{head}", model, tokenizer, settings)
     finally:
         GlobalHydra.instance().clear()
 
@@ -311,30 +312,18 @@ def write_corpus(root: Path, n: int = 6, missing: dict[str, int] | None = None) 
     return root
 
 
-def tiny_two_tower_model(
-    criteria_classes: int = 0,
-    answer_attention: int = 0,
-    criteria_scale: float | None = None,
-    answer_layout: bool = False,
-    query_interaction: int = 0,
-    degenerate_gate: float = 0.0,
-):
-    """A random two-tower CRM of tiny BERTs with the options asked for."""
+def two_tower_spec(**options):
+    """The spec of a tiny two-tower CRM (text-pair rows, interaction rank 8) with the options asked for."""
+    from crm.models.spec import TwoTowerSpec
+
+    return TwoTowerSpec(**{"name": "tiny", "input_format": "text_pair", "interaction": 8, **options})
+
+
+def tiny_two_tower_model(**options):
+    """A random two-tower CRM of tiny BERTs with the options asked for (:func:`two_tower_spec`)."""
     import torch
 
-    from crm.models.reward_model import RewardModel
+    from crm.models.two_tower import TwoTowerCRM
 
     torch.manual_seed(0)
-    return RewardModel(
-        tiny_bert(),
-        "bt",
-        "mean",
-        interaction=8,
-        answer_tower=tiny_bert(),
-        criteria_classes=criteria_classes,
-        answer_attention=answer_attention,
-        criteria_scale=criteria_scale,
-        answer_layout=answer_layout,
-        query_interaction=query_interaction,
-        degenerate_gate=degenerate_gate,
-    ).eval()
+    return TwoTowerCRM(two_tower_spec(**options), tiny_bert(), tiny_bert()).eval()

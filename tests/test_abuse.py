@@ -10,8 +10,8 @@ import pytest
 import torch
 
 from crm.app.__main__ import main as app_main
-from crm.best_of_n import main as best_of_n_main
 from crm.data.__main__ import main as data_main
+from crm.rlhf.best_of_n import main as best_of_n_main
 from crm.usl.__main__ import main as usl_main
 
 
@@ -227,14 +227,18 @@ def test_the_reward_server_names_empty_answers_and_can_floor_them(tiny_crm_templ
     assert plain[1]["degenerate"] == [1] and floored[1]["rewards"] == [plain[1]["rewards"][0], -100.0]
 
 
-def test_the_reward_servers_answer_memory_is_bounded(tiny_crm_template):
+def test_the_reward_servers_answer_memory_is_bounded(minilm_tokenizer, tmp_path):
     """A reward server meets each rollout once: it keeps at most `answer_memo_rows` described answers
     (a board's engine keeps them all). Measured on the quickstart CRM: docs/REWARD.md."""
+    from crm.export.artifact import CRMSettings
+    from crm.export.writer import export_crm
     from crm.inference import load_crm
     from crm.models.rows import RowMemo
     from crm.serve.scoring_api import ServeLimits, create_serve_app
+    from tests.conftest import tiny_two_tower_model, two_tower_spec
 
-    crm = load_crm(tiny_crm_template("bt"), "cpu", "fp32")
+    settings = CRMSettings("bt", two_tower_spec(), 128, 48)
+    crm = load_crm(export_crm(tmp_path / "crm", tiny_two_tower_model(), minilm_tokenizer, settings), "cpu", "fp32")
     assert crm.model.answer_memo.capacity == RowMemo().capacity
     create_serve_app(crm, ["Be brief."], ServeLimits(answer_memo_rows=3))
     assert crm.model.answer_memo.capacity == 3

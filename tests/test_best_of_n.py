@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from crm.best_of_n import best_of_n, main
 from crm.inference import load_crm
+from crm.rlhf.best_of_n import best_of_n, main
 from crm.scoring.cache import ScoreCache
 
 CANDIDATES = ["4", "The answer is four.", "Two plus two is four: count two fingers, then two more.", "Four!"]

@@ -19,15 +19,12 @@ CLASS_NAMES = ["bullet_points/pos", "bullet_points/neg", "concise/pos", "concise
 
 
 def _two_tower_export(tokenizer, out: Path, class_names: list[str] | None) -> Path:
-    from crm.artifact import CRMSettings
-    from crm.export import export_crm
-    from tests.conftest import tiny_two_tower_model
+    from crm.export.artifact import CRMSettings
+    from crm.export.writer import export_crm
+    from tests.conftest import tiny_two_tower_model, two_tower_spec
 
     model = tiny_two_tower_model(criteria_classes=4)
-    settings = CRMSettings(
-        "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=4,
-        criteria_class_names=class_names,
-    )  # fmt: skip
+    settings = CRMSettings("bt", two_tower_spec(criteria_classes=4), 128, 48, criteria_class_names=class_names)
     return export_crm(out, model, tokenizer, settings)
 
 

@@ -118,7 +118,7 @@ def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(com
     gate = objects["module"].model.degenerate_gate
     assert gate.classifier.weight.abs().sum() > 0  # fitted, and not moved by the pair steps (no gradient)
     crm = load_crm(tmp_path / "run" / "export", device="cpu", precision="fp32")
-    assert crm.settings.degenerate_gate == 25.0
+    assert crm.settings.model.degenerate_gate == 25.0
     assert torch.equal(crm.model.degenerate_gate.classifier.weight, gate.classifier.weight)
     history = [{"role": "user", "content": "Explain photosynthesis in plants."}]
     answer = "Photosynthesis in plants turns light, water and carbon dioxide into sugar and oxygen."

@@ -233,9 +233,9 @@ def compose_evaluate(tmp_path):
     from hydra.core.global_hydra import GlobalHydra
     from hydra.core.hydra_config import HydraConfig
 
-    from crm.config import register_resolvers
+    from crm.config import register_configs
 
-    register_resolvers()
+    register_configs()
 
     def _compose(*overrides: str):
         GlobalHydra.instance().clear()

@@ -12,10 +12,11 @@ import torch
 from safetensors.torch import load_file, save_file
 from transformers import AutoModelForSequenceClassification, AutoTokenizer, BertConfig
 
-from crm.artifact import CRMSettings
 from crm.data.rendering import criteria_block
-from crm.hf_export import NotExportable, export_hf, main, why_not_exportable
+from crm.export.artifact import CRMSettings
+from crm.export.hf import NotExportable, export_hf, main, why_not_exportable
 from crm.inference import load_crm
+from crm.models.spec import CrossEncoderSpec, TwoTowerSpec
 
 ITEMS = [
     (["Prefer concise answers."], "What is 2 + 2?", "4."),
@@ -84,7 +85,8 @@ def test_crms_without_an_equivalent_class_are_refused(tiny_crm, tmp_path, capsys
         export_hf(cls_dir, tmp_path / "hf")
     assert main([str(cls_dir)]) == 2 and "not exported" in capsys.readouterr().err
     assert not (tmp_path / "hf").exists()
-    minilm = CRMSettings("bt", "mean", "text_pair", 256)  # the quickstart CRM
+    minilm = CRMSettings("bt", CrossEncoderSpec(name="minilm", input_format="text_pair", pooling="mean"), 256)
     reason = why_not_exportable(minilm, BertConfig())
     assert "'mean' pooling has no transformers sequence-classification equivalent" in reason
-    assert why_not_exportable(CRMSettings("bt", "last", "chat", 256), BertConfig()) is None
+    assert "two towers" in why_not_exportable(CRMSettings("bt", TwoTowerSpec(name="quickstart"), 256), BertConfig())
+    assert why_not_exportable(CRMSettings("bt", CrossEncoderSpec(name="qwen3"), 256), BertConfig()) is None

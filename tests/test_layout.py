@@ -5,8 +5,9 @@ import math
 
 import pytest
 
-from crm.artifact import CONFIG_NAME, ExportError, read_settings
 from crm.data.layout import LAYOUT_FEATURES, layout_features
+from crm.export.artifact import CONFIG_NAME, CRMSettings, ExportError, read_settings
+from crm.models.spec import TwoTowerSpec
 
 
 def feature(answer: str, name: str) -> float:
@@ -80,9 +81,11 @@ def test_rates_are_per_answer_length_and_sentences_need_enough_prose():
 
 def test_an_export_told_another_layout_is_refused(tmp_path):
     """A CRM trained on layout features scores only where they are measured the same way."""
-    settings = {"head": "bt", "pooling": "mean", "input_format": "criteria_list", "max_length": 256}
-    (tmp_path / CONFIG_NAME).write_text(json.dumps({**settings, "answer_layout": list(LAYOUT_FEATURES)}))
-    assert read_settings(tmp_path).answer_layout == list(LAYOUT_FEATURES)
-    (tmp_path / CONFIG_NAME).write_text(json.dumps({**settings, "answer_layout": ["words", "headings"]}))
-    with pytest.raises(ExportError, match="answer_layout names 2 features"):
+    spec = TwoTowerSpec(name="minilm", answer_layout=True)
+    told = CRMSettings("bt", spec, 256, layout_features=list(LAYOUT_FEATURES))
+    (tmp_path / CONFIG_NAME).write_text(told.to_json())
+    assert read_settings(tmp_path) == told
+    settings = json.loads(told.to_json())
+    (tmp_path / CONFIG_NAME).write_text(json.dumps({**settings, "layout_features": ["words", "headings"]}))
+    with pytest.raises(ExportError, match="its layout names 2 features"):
         read_settings(tmp_path)

@@ -10,7 +10,7 @@ from crm.models.backbones import pool
 from crm.models.factory import build_reward_model
 from crm.models.reward_model import RewardModel
 from crm.train.lit_module import CRMLitModule
-from tests.conftest import ROOT, text_pair_batch, tiny_bert, tiny_split
+from tests.conftest import ROOT, tiny_bert, tiny_split, tiny_two_tower_model
 
 TINY = OmegaConf.load(ROOT / "conf/model/qwen3_tiny.yaml").model
 
@@ -121,52 +121,11 @@ def test_head_lr_scale_gives_the_head_its_own_learning_rate():
         CRMLitModule(model, optimizer=torch.optim.AdamW, head_lr_scale=2.0).configure_optimizers()
 
 
-def tiny_bert_model(interaction: int, head: str = "bt") -> RewardModel:
-    torch.manual_seed(0)
-    return RewardModel(tiny_bert(), head, "mean", interaction=interaction).eval()
+def test_a_cross_encoder_refuses_a_head_with_terms_it_does_not_have():
+    from crm.models.cross_encoder import CrossEncoderCRM
+    from crm.models.spec import CrossEncoderSpec
 
-
-def test_criteria_interaction_is_the_bilinear_term_of_the_two_segments(minilm_tokenizer):
-    model = tiny_bert_model(interaction=8)
-    answers = ["- one\n- two\n- three", "One, two and three, in a sentence."]
-    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
-    with torch.no_grad():
-        out = model.backbone(**batch).last_hidden_state
-        answer_mask = batch["attention_mask"] * batch["token_type_ids"]
-        c = model.interaction.criteria(pool(out, batch["attention_mask"] - answer_mask, "mean"))
-        a = model.interaction.answer(pool(out, answer_mask, "mean"))
-        expected = model.score(pool(out, batch["attention_mask"], "mean")) + (c * a).sum(-1, keepdim=True) / 8**0.5
-        assert torch.allclose(model(**batch), expected, atol=1e-5)
-        plain = RewardModel(model.backbone, "bt", "mean")
-        plain.score.load_state_dict(model.score.state_dict())
-        assert not torch.allclose(model(**batch), plain(**batch))  # the term contributes
-    with pytest.raises(ValueError, match="needs token_type_ids"):
-        model(batch["input_ids"], batch["attention_mask"])
-    with pytest.raises(ValueError, match="needs the pointwise bt head"):
-        tiny_bert_model(interaction=8, head="cls")
-
-
-def test_criteria_interaction_is_exported_loaded_and_trained_as_head(minilm_tokenizer, tmp_path):
-    from functools import partial
-
-    from crm.artifact import CRMSettings
-    from crm.export import export_crm
-    from crm.inference import load_crm
-
-    model = tiny_bert_model(interaction=8)
-    state = model.head_state_dict()
-    assert set(state) == {"weight", "bias", "interaction.criteria.weight", "interaction.answer.weight"}
-    with pytest.raises(RuntimeError, match="interaction term"):
-        RewardModel(model.backbone, "bt", "mean").load_head_state(state)
-    module = CRMLitModule(model, optimizer=partial(torch.optim.AdamW, lr=1e-4), head_lr_scale=10.0)
-    head = {id(p) for m in model.head_modules().values() for p in m.parameters()}
-    fast = [g for g in module.configure_optimizers()["optimizer"].param_groups if g["lr"] == pytest.approx(1e-3)]
-    assert {id(p) for g in fast for p in g["params"]} == head
-    settings = CRMSettings("bt", "mean", "text_pair", 128, 48, interaction=8)
-    crm = load_crm(export_crm(tmp_path / "crm", model, minilm_tokenizer, settings), device="cpu", precision="fp32")
-    assert crm.settings.interaction == 8
-    items = [(["Use bullet points."], [{"role": "user", "content": "Count to three."}], "- one\n- two\n- three")]
-    rendered = crm.renderer.encode(*items[0][:2], [items[0][2]]).features()
-    with torch.no_grad():
-        direct = model.eval()(**{k: torch.tensor([v]) for k, v in rendered.items()})
-    assert torch.allclose(crm.answer_rewards(items), direct.view(-1), atol=1e-5)
+    state = tiny_two_tower_model().head_state_dict()
+    assert {"weight", "bias", "interaction.criteria.weight", "interaction.answer.weight"} <= set(state)
+    with pytest.raises(RuntimeError, match="criteria interaction term"):
+        CrossEncoderCRM(CrossEncoderSpec(name="tiny", pooling="mean"), tiny_bert(), "bt").load_head_state(state)

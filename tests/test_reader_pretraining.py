@@ -13,7 +13,8 @@ from crm.data.layout import LAYOUT_FEATURES
 from crm.data.schema import read_samples
 from crm.inference import CRM, load_crm
 from crm.models.backbones import freeze_lower
-from crm.models.reward_model import RewardModel
+from crm.models.cross_encoder import CrossEncoderCRM
+from crm.models.spec import CrossEncoderSpec
 from crm.train.plan import RunTooLong
 from crm.train.reader_stage import READER_FILE, polarity_loss, pretrain_reader
 from crm.train.run import train
@@ -145,7 +146,8 @@ def test_a_kept_criteria_classifier_is_taught_saved_with_the_reader_and_frozen(
 
 def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenizer, tmp_path):
     with pytest.raises(ValueError, match="two-tower"):
-        pretrain_reader(reader_cfg(compose_train), RewardModel(tiny_bert(), "bt", "mean"), minilm_tokenizer, tmp_path)
+        cross_encoder = CrossEncoderCRM(CrossEncoderSpec(name="tiny", pooling="mean"), tiny_bert(), "bt")
+        pretrain_reader(reader_cfg(compose_train), cross_encoder, minilm_tokenizer, tmp_path)
 
 
 # bf16-mixed: what CPUs with native bf16 run; the fp32 run also tells the head each answer's layout
@@ -177,11 +179,11 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
     assert all(torch.equal(v, model.state_dict()[k]) for k, v in taught.items())  # held fixed
     exported = json.loads((run / "export" / "crm_config.json").read_text())
     classes = reading_task(cfg.data.attributes.heldout_families).classes
-    assert exported["criteria_classes"] == len(classes)
+    assert exported["model"]["criteria_classes"] == len(classes)
     assert exported["criteria_class_names"] == [f"{family}/{polarity}" for family, polarity in classes]
     assert "test/queries_original/acc" in metrics and (run / "export").is_dir()
-    assert model.answer_layout == layout and "answer_length" not in exported
-    assert exported["answer_layout"] == (list(LAYOUT_FEATURES) if layout else None)
+    assert model.answer_layout == layout == exported["model"]["answer_layout"]
+    assert exported["layout_features"] == (list(LAYOUT_FEATURES) if layout else None)
     if layout:  # trained with each row's layout, scored with it: the export gives the run's scores
         samples, _ = read_samples(tiny_files["test"])
         crm = load_crm(run, precision="fp32")

@@ -254,8 +254,8 @@ def test_criteria_pair_reads_the_criteria_and_the_answer_never_the_query(minilm_
 
 
 def test_criteria_list_ends_each_criterion_at_a_separator_and_reads_no_header_or_query(minilm_tokenizer):
-    from crm.models.reward_model import RewardModel
     from crm.models.rows import split_at_separators
+    from crm.models.two_tower import TwoTowerCRM
 
     renderer = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128, truncate_query=True)
     sample = style_pair("Why is the sky blue?", 1)
@@ -268,7 +268,7 @@ def test_criteria_list_ends_each_criterion_at_a_separator_and_reads_no_header_or
     text = minilm_tokenizer.decode(encoded.input_ids).lower()
     assert "sky" not in text and CRITERIA_HEADER.lower()[:20] not in text
     features = {k: torch.tensor([v]) for k, v in encoded.features().items()}
-    (ids, mask), _ = RewardModel.split_segments(**features)
+    (ids, mask), _ = TwoTowerCRM.split_segments(**features)
     pieces, piece_mask, owner = split_at_separators(ids, mask)
     assert [p[m.bool()].tolist() for p, m in zip(pieces, piece_mask)] == rows and owner.tolist() == [0, 0]
     assert 0 < renderer.criteria_limits()["tokens"] and renderer._count(renderer.criteria_text(sample.criteria)) == (

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from crm.inference import load_crm
-from crm.reward_function import CRMReward
+from crm.rlhf.reward_function import CRMReward
 from tests.conftest import has_module, require
 
 CRITERIA = ["Prefer concise answers."]

@@ -15,10 +15,10 @@ from hydra.utils import instantiate
 from lightning.pytorch.strategies import DDPStrategy, DeepSpeedStrategy
 from omegaconf import DictConfig, OmegaConf
 
+from crm.export.zero import export_zero_checkpoint
+from crm.export.zero import main as zero_export_main
 from crm.inference import load_crm
 from crm.models.backbones import load_backbone
-from crm.zero_export import export_zero_checkpoint
-from crm.zero_export import main as zero_export_main
 from tests.conftest import ROOT, has_module, require, tiny_split
 
 STRATEGIES = sorted(p.stem for p in (ROOT / "conf" / "strategy").glob("*.yaml"))

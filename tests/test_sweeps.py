@@ -73,8 +73,8 @@ PER_SIZE = ["model.name", "model.backbone.pretrained", "data.batch_size", "data.
 
 def resolved(cfg, blank=()) -> dict:
     """The composed config without hydra, interpolations resolved, the ``blank`` keys set to None."""
-    cfg = OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"])
-    for key in blank:
+    cfg = OmegaConf.create(OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"])))
+    for key in blank:  # a plain copy: the model spec's schema would refuse None for a required field
         OmegaConf.update(cfg, key, None)
     return OmegaConf.to_container(cfg, resolve=True)
 
@@ -125,9 +125,9 @@ def test_evaluate_config_has_no_noise_group():
     from hydra import compose, initialize_config_dir
     from hydra.core.global_hydra import GlobalHydra
 
-    from crm.config import register_resolvers
+    from crm.config import register_configs
 
-    register_resolvers()
+    register_configs()
     GlobalHydra.instance().clear()
     try:
         with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):

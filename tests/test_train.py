@@ -89,18 +89,19 @@ def test_experiment_and_debug_configs_compose(compose_train, override):
     if override == "experiment=paper_crm_4b":
         assert cfg.model.name == "qwen3_4b" and cfg.loss.head == "cls" and "dsp_webgpt" in cfg.data.sources
     if override == "experiment=minilm_cls":
-        assert cfg.model.name == "minilm" and cfg.loss.head == "cls"
+        assert cfg.model.name == "minilm_cross_encoder" and cfg.loss.head == "cls"
     if override.startswith("debug"):
         assert cfg.trainer.accelerator == "cpu" and cfg.task_name == "debug"
 
 
 def test_the_cross_encoder_preset_builds_its_model(compose_train):
-    """A preset that drops the answer tower must drop what needs it (the attention over its tokens)."""
+    """The cls experiment judges both answers in one sequence: the MiniLM cross-encoder."""
+    from crm.models.cross_encoder import CrossEncoderCRM
     from crm.models.factory import build_reward_model
 
     cfg = compose_train("experiment=minilm_cls")
     model = build_reward_model(cfg.model, cfg.loss.head)
-    assert model.answer_attention == 0 and model.answer_tower is None
+    assert isinstance(model, CrossEncoderCRM) and model.head_type == "cls"
 
 
 def test_cfg_job_prints_the_composed_config():
@@ -138,7 +139,7 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
     families = summary["families"]["by_family"]  # per criteria family, the length rules beside the CRM
     assert sum(f["n"] for f in families.values()) == 8 and {"CRM", "longer wins"} <= set(next(iter(families.values())))
     assert (tmp_path / "run" / "checkpoints" / "last.ckpt").exists()
-    # a bt Qwen3 CRM is also written as a transformers checkpoint (crm/hf_export.py); a cls one is not
+    # a bt Qwen3 CRM is also written as a transformers checkpoint (crm/export/hf.py); a cls one is not
     assert (summary["hf_dir"] is not None) == (head == "bt") == (tmp_path / "run" / "hf" / "config.json").exists()
 
     # The export reloads with one call and gives exactly the trained model's scores (in fp32, batch

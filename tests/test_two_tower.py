@@ -12,9 +12,9 @@ from crm.data.rendering import Renderer
 from crm.models.backbones import freeze_lower
 from crm.models.factory import build_reward_model
 from crm.models.head_terms import CosineClassifier
-from crm.models.reward_model import RewardModel
 from crm.models.rows import RowMemo, in_length_chunks
-from tests.conftest import has_module, require, text_pair_batch, tiny_bert, tiny_two_tower_model
+from crm.models.two_tower import TwoTowerCRM
+from tests.conftest import has_module, require, text_pair_batch, tiny_bert, tiny_two_tower_model, two_tower_spec
 
 
 def test_a_cosine_classifier_reads_the_direction_of_a_reading_not_its_norm():
@@ -47,8 +47,6 @@ def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_re
         model.criteria_classifier.bias[0] += 5.0  # another class read: another answer direction asked for
         assert not torch.allclose(model(**batch), scores)
     assert interaction.classes.weight.std().item() > 0.5  # a class vector per class, drawn as an embedding
-    with pytest.raises(ValueError, match="needs two towers"):
-        RewardModel(tiny_bert(), "bt", "mean", interaction=8, criteria_classes=4)
 
 
 def test_attention_mixes_the_token_states_the_criteria_point_at():
@@ -95,8 +93,6 @@ def test_answer_attention_scores_an_answer_the_same_in_any_batch(minilm_tokenize
     # the heads are drawn apart: the reader's classifier and every other weight start as without them
     attending = dict(model.named_parameters())
     assert all(torch.equal(weight, attending[name]) for name, weight in plain.named_parameters())
-    with pytest.raises(ValueError, match="needs two towers"):
-        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_attention=1)
 
 
 def test_the_answers_layout_joins_the_answer_vector(minilm_tokenizer):
@@ -122,8 +118,6 @@ def test_the_answers_layout_joins_the_answer_vector(minilm_tokenizer):
     assert model.answer_layout and not plain.answer_layout
     with pytest.raises(ValueError, match="rows need answer_layout"):
         model(**untold)
-    with pytest.raises(ValueError, match="needs two towers"):
-        RewardModel(tiny_bert(), "bt", "mean", interaction=8, answer_layout=True)
 
 
 def test_criteria_split_at_separators_are_each_read_alone_and_added_up(minilm_tokenizer):
@@ -197,8 +191,6 @@ def test_two_towers_describe_the_query_and_score_how_the_answer_fits_it(minilm_t
             model(**{k: v for k, v in batch.items() if not k.startswith("query")})
     assert set(model.head_modules()) == {"score", "interaction", "query_interaction"}
     assert {"query_interaction.query.weight", "query_interaction.answer.weight"} <= set(model.head_state_dict())
-    with pytest.raises(ValueError, match="needs two towers"):
-        RewardModel(plain.backbone, "bt", "mean", interaction=8, query_interaction=8)
 
 
 def test_the_layout_has_a_term_of_its_own_in_the_score(minilm_tokenizer):
@@ -216,8 +208,8 @@ def test_the_layout_has_a_term_of_its_own_in_the_score(minilm_tokenizer):
 
 
 def test_answer_layers_keep_the_pretrained_towers_lowest_blocks(compose_train, minilm_tokenizer, tmp_path):
-    from crm.artifact import CRMSettings
-    from crm.export import export_crm
+    from crm.export.artifact import CRMSettings
+    from crm.export.writer import export_crm
     from crm.inference import load_crm
 
     full = build_reward_model(compose_train("model=minilm", "model.answer_layers=null").model, "bt").eval()
@@ -338,11 +330,16 @@ def _exported_two_tower_crm(
 ):
     """A tiny two-tower CRM, one backward pass taken, exported to ``out`` and loaded back:
     (model, loaded CRM, export directory)."""
-    from crm.artifact import CRMSettings
-    from crm.export import export_crm
+    from crm.export.artifact import CRMSettings
+    from crm.export.writer import export_crm
     from crm.inference import load_crm
 
-    model = tiny_two_tower_model(classes, attention, scale, layout, query, gate)
+    spec = two_tower_spec(
+        criteria_classes=classes, answer_attention=attention, criteria_scale=scale, answer_layout=layout,
+        query_interaction=query, degenerate_gate=gate,
+    )  # fmt: skip
+    torch.manual_seed(0)
+    model = TwoTowerCRM(spec, tiny_bert(), tiny_bert())
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
@@ -363,11 +360,8 @@ def _exported_two_tower_crm(
         if gate:  # and the gate, as fitted
             model.degenerate_gate.classifier.weight.normal_()
             model.degenerate_gate.center.normal_()
-    settings = CRMSettings(
-        "bt", "mean", "text_pair", 128, 48, interaction=8, answer_tower=True, criteria_classes=classes,
-        answer_attention=attention, criteria_scale=scale, answer_layout=list(LAYOUT_FEATURES) if layout else None,
-        query_interaction=query, max_query_tokens=32, degenerate_gate=gate,
-    )  # fmt: skip
+    told = list(LAYOUT_FEATURES) if layout else None
+    settings = CRMSettings("bt", spec, 128, 48, max_query_tokens=32, layout_features=told)
     exported = export_crm(out, model.eval(), tokenizer, settings)
     return model, load_crm(exported, device="cpu", precision="fp32"), exported
 
@@ -398,17 +392,18 @@ def test_two_towers_train_the_criteria_reader_only_and_export(
     model, crm, _ = _exported_two_tower_crm(
         minilm_tokenizer, tmp_path / "crm", classes, attention, scale, layout, query, gate
     )
-    assert crm.settings.degenerate_gate == gate and (crm.model.degenerate_gate is not None) == bool(gate)
+    assert crm.settings.model.degenerate_gate == gate and (crm.model.degenerate_gate is not None) == bool(gate)
     if gate:
         assert torch.equal(crm.model.degenerate_gate.center, model.degenerate_gate.center)
         assert torch.equal(crm.model.degenerate_gate.classifier.weight, model.degenerate_gate.classifier.weight)
-    assert crm.settings.query_interaction == query and crm.renderer.query_rows == bool(query)
+    assert crm.settings.model.query_interaction == query and crm.renderer.query_rows == bool(query)
     assert (crm.model.query_interaction is not None) == bool(query)
     assert crm.model.answer_tower is not None
-    assert crm.settings.answer_attention == crm.model.answer_attention == attention
-    assert crm.model.answer_layout == crm.renderer.answer_layout == bool(crm.settings.answer_layout) == layout
-    assert (crm.model.criteria_classifier is not None) == bool(classes) and crm.settings.criteria_classes == classes
-    assert crm.settings.criteria_scale == scale
+    assert crm.settings.model.answer_attention == crm.model.answer_attention == attention
+    assert crm.model.answer_layout == crm.renderer.answer_layout == bool(crm.settings.layout_features) == layout
+    assert (crm.model.criteria_classifier is not None) == bool(classes)
+    assert crm.settings.model.criteria_classes == classes
+    assert crm.settings.model.criteria_scale == scale
     assert isinstance(crm.model.criteria_classifier, CosineClassifier) == (scale is not None)
     if classes:
         assert {"criteria_classifier.weight", "interaction.classes.weight"} <= set(model.head_state_dict())
@@ -420,7 +415,9 @@ def test_two_towers_train_the_criteria_reader_only_and_export(
         direct = model(**{k: torch.tensor([v]) for k, v in rendered.items()})
     assert torch.allclose(crm.answer_rewards(TWO_TOWER_ITEMS[:1]), direct.view(-1), atol=1e-5)
     with pytest.raises(ValueError, match="needs the interaction term"):
-        RewardModel(model.backbone, "bt", "mean", answer_tower=model.answer_tower)
+        TwoTowerCRM(two_tower_spec(interaction=0), model.backbone, model.answer_tower)
+    with pytest.raises(ValueError, match="needs the pointwise bt head"):
+        TwoTowerCRM(two_tower_spec(), model.backbone, model.answer_tower, head="cls")
 
 
 def test_two_tower_onnx_engines_score_as_pytorch(minilm_tokenizer, tmp_path, monkeypatch):

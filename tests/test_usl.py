@@ -16,7 +16,7 @@ from crm.inference import load_crm
 from crm.scoring.cache import ScoreCache, content_key, criteria_key
 from crm.usl.__main__ import main as usl_main
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import CORPUS_MODELS, has_module, require, write_corpus
+from tests.conftest import CORPUS_MODELS, has_module, require, tiny_split, write_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -309,7 +309,7 @@ def test_a_new_search_encodes_only_its_own_text(monkeypatch):
 def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
     import shutil
 
-    from crm.artifact import CONFIG_NAME
+    from crm.export.artifact import CONFIG_NAME
 
     copy = Path(shutil.copytree(crm_dir, tmp_path / f"damaged_{how}"))
     if how in ("truncated_head", "truncated_backbone"):
@@ -317,13 +317,14 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
         weights.write_bytes(weights.read_bytes()[:40])
     elif how == "extra_key":
         config = json.loads((copy / CONFIG_NAME).read_text())
-        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 1, "temperature": 2.0}))
-    elif how == "retired_option":
+        (copy / CONFIG_NAME).write_text(json.dumps({**config, "temperature": 2.0}))
+    elif how == "older_format":
         config = json.loads((copy / CONFIG_NAME).read_text())
-        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 11, "criteria_confidence": 0.5}))
-    elif how == "retired_gate":
+        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 12}))
+    elif how == "option_of_another_architecture":
         config = json.loads((copy / CONFIG_NAME).read_text())
-        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 12, "degenerate_gate": 10.0}))
+        model = {**config["model"], "interaction": 8}  # a two-tower option on a cross-encoder
+        (copy / CONFIG_NAME).write_text(json.dumps({**config, "model": model}))
     elif how == "wrong_head":
         config = json.loads((copy / CONFIG_NAME).read_text())
         (copy / CONFIG_NAME).write_text(json.dumps({**config, "head": "cls"}))  # the weights are a bt head
@@ -336,13 +337,13 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
         ("truncated_head", r"head.safetensors: cannot be read .* damaged"),
         ("truncated_backbone", r"backbone: cannot load the backbone .* damaged or incomplete"),
         ("extra_key", r"crm_config.json: unknown field\(s\) temperature"),
-        ("retired_option", r"crm_config.json: criteria_confidence is an option this crm no longer has"),
-        ("retired_gate", r"crm_config.json: its degenerate gate \(format 12\) is retired"),
+        ("older_format", r"crm_config.json: export format 12 is older than this crm reads \(13 to 14\)"),
+        ("option_of_another_architecture", r"its model cannot be read: unknown cross_encoder field\(s\) interaction"),
         ("wrong_head", r"head.safetensors: weights .* do not fit a 'cls' head"),
     ],
 )
 def test_a_damaged_export_names_the_file_and_the_cli_prints_no_traceback(tiny_crm, tmp_path, capsys, how, message):
-    from crm.artifact import ExportError
+    from crm.export.artifact import ExportError
 
     damaged = _damaged(tiny_crm("bt"), tmp_path, how)
     with pytest.raises(ExportError, match=message):
@@ -355,18 +356,36 @@ def test_a_damaged_export_names_the_file_and_the_cli_prints_no_traceback(tiny_cr
     assert "error:" in out.out and damaged.name in out.out.replace("\n", "")
 
 
-def test_an_older_export_with_a_retired_option_at_its_kept_value_still_loads(tiny_crm, tmp_path):
-    import dataclasses
+def test_an_export_of_format_13_loads_as_the_same_crm(tiny_crm, tmp_path):
+    """Format 13 wrote the model's options as flat fields; they are read into the model's spec."""
     import shutil
 
-    from crm.artifact import CONFIG_NAME, read_settings
+    from crm.export.artifact import CONFIG_NAME, flat_format_13, read_settings
 
-    copy = Path(shutil.copytree(tiny_crm("bt"), tmp_path / "older"))
+    copy = Path(shutil.copytree(tiny_crm("bt"), tmp_path / "format_13"))
     config = json.loads((copy / CONFIG_NAME).read_text())
-    older = {**config, "format_version": 11, "criteria_confidence": 0.0, "criteria_reading": True}
-    (copy / CONFIG_NAME).write_text(json.dumps(older))
-    assert read_settings(copy) == dataclasses.replace(read_settings(tiny_crm("bt")), format_version=11)
-    assert load_crm(copy).settings.head == "bt"
+    model = config.pop("model")
+    flat = {**config, "pooling": model["pooling"], "input_format": model["input_format"], "interaction": 0,
+            "answer_tower": False, "criteria_classes": 0, "answer_layout": None, "format_version": 13}  # fmt: skip
+    del flat["layout_features"]
+    (copy / CONFIG_NAME).write_text(json.dumps(flat))
+    settings = read_settings(copy)
+    assert settings.model.architecture == "cross_encoder" and settings.pooling == "last" and settings.format_version == 13
+    samples = tiny_split(4, seed=0)
+    assert np.allclose(load_crm(copy).prob_a(samples), load_crm(tiny_crm("bt")).prob_a(samples))
+    quickstart = {
+        "head": "bt",
+        "pooling": "mean",
+        "input_format": "criteria_list",
+        "max_length": 352,
+        "answer_tower": True,
+        "interaction": 64,
+        "answer_layout": ["words"],
+        "degenerate_gate": 10.0,
+    }
+    tower = flat_format_13(quickstart)
+    assert tower["model"]["architecture"] == "two_tower" and tower["model"]["answer_layout"] is True
+    assert tower["layout_features"] == ["words"] and tower["model"]["degenerate_gate"] == 10.0
 
 
 def test_ctrl_c_says_the_scores_are_cached_and_how_to_resume(tiny_crm, tmp_path, capsys, monkeypatch):

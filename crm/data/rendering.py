@@ -425,7 +425,7 @@ class Renderer:
 
     def answer_ids(self, answer: str) -> list[int] | None:
         """The token ids a two-tower CRM's answer tower reads of ``answer`` in a ``bt`` row: the row's
-        first token, then the answer's segment (as ``RewardModel.split_segments`` cuts a row); None
+        first token, then the answer's segment (as ``TwoTowerCRM.split_segments`` cuts a row); None
         where the format has no segments. A row whose criteria leave the answer less room cuts it
         shorter: its ids differ, and the tower describes it when it meets it."""
         if self.head != "bt" or self.input_format == "chat":

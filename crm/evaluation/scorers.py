@@ -15,10 +15,10 @@ from typing import Protocol
 import numpy as np
 import torch
 
-from crm.artifact import CONFIG_NAME, resolve_export
 from crm.data.rendering import SampleTooLong, criteria_block
 from crm.data.schema import PreferenceSample
 from crm.evaluation.metrics import PairScores
+from crm.export.artifact import CONFIG_NAME, resolve_export
 from crm.inference import CRM, load_crm, score_batches
 from crm.precision import InferencePlan, inference_plan
 

@@ -195,7 +195,7 @@ class DescribeAnswers(Callback):
     def pending(self, model, datamodule, context) -> tuple[list, int]:
         """(the answer rows to describe, how many the store already holds) in the training precision
         (``context()``); nothing for a model without an answer tower."""
-        if model.answer_tower is None:
+        if getattr(model, "answer_tower", None) is None:  # a cross-encoder
             return [], 0
         rows = list(dict.fromkeys(tuple(r) for r in datamodule.answer_rows()))
         if self.store is None:
@@ -208,7 +208,7 @@ class DescribeAnswers(Callback):
 
     def _describe(self, trainer, model, names, what: str) -> None:
         answer_rows = getattr(trainer.datamodule, "answer_rows", None)
-        if model.answer_tower is None or model.head_type != "bt" or answer_rows is None:
+        if getattr(model, "answer_tower", None) is None or answer_rows is None:
             return
         model.attach_answer_store(self.store)
         rows = answer_rows(names)

@@ -1,66 +1,62 @@
-"""Build a reward model from its Hydra config: the backbone (pretrained or random), the head, frozen
-lower layers, LoRA adapters; and rebuild one from a checkpoint's state dict for export."""
+"""Build a CRM from its model spec (:mod:`crm.models.spec`): the architecture's class from the registry,
+its backbones (pretrained or random), frozen lower layers, LoRA adapters; and rebuild one from a
+checkpoint's state dict for export."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import torch
-from omegaconf import DictConfig, OmegaConf
+from omegaconf import DictConfig
 from transformers import PreTrainedModel
 
-from crm.data.rendering import CRITERIA_LIST
-from crm.models.backbones import freeze_lower, keep_lower_blocks, load_backbone
+from crm.models.backbones import keep_lower_blocks, load_backbone
+from crm.models.cross_encoder import CrossEncoderCRM
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel
+from crm.models.spec import AnySpec, spec_from_config
+from crm.models.two_tower import TwoTowerCRM
 
 log = logging.getLogger(__name__)
 
+ARCHITECTURES: dict[str, type[RewardModel]] = {"cross_encoder": CrossEncoderCRM, "two_tower": TwoTowerCRM}
 
-def build_reward_model(model_cfg: DictConfig, head: str, weights: bool = True) -> RewardModel:
-    """The configured backbone and head; ``weights=False`` builds the architecture without loading weights."""
-    backbone_cfg = model_cfg.backbone
 
-    def as_dict(node: DictConfig | None) -> dict | None:
-        return OmegaConf.to_container(node, resolve=True) if node else None
+def model_spec(model: AnySpec | DictConfig) -> AnySpec:
+    """A spec, given one or a composed ``cfg.model``."""
+    return model if dataclasses.is_dataclass(model) else spec_from_config(model)
 
-    def load() -> PreTrainedModel:
-        return load_backbone(
-            pretrained=backbone_cfg.pretrained,
-            init_config=as_dict(backbone_cfg.init_config),
-            dtype=backbone_cfg.dtype,
-            attn_implementation=backbone_cfg.attn_implementation,
-            config_overrides=as_dict(backbone_cfg.get("config_overrides")),
+
+def assemble(spec: AnySpec, head: str, backbone) -> RewardModel:
+    """The architecture of ``spec`` around the backbones ``backbone(role)`` gives ("backbone", "answer_tower")."""
+    return ARCHITECTURES[spec.architecture].assemble(spec, head, backbone)
+
+
+def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = True) -> RewardModel:
+    """The CRM a spec describes, its backbones loaded (``weights=False``: the architecture without weights),
+    frozen and checkpointed as it says."""
+    spec = model_spec(model)
+
+    def load(role: str) -> PreTrainedModel:
+        backbone = spec.backbone
+        loaded = load_backbone(
+            pretrained=backbone.pretrained,
+            init_config=backbone.init_config,
+            dtype=backbone.dtype,
+            attn_implementation=backbone.attn_implementation,
+            config_overrides=backbone.config_overrides,
             weights=weights,
         )
+        layers = getattr(spec, "answer_layers", None)  # the answer tower keeps its lowest blocks
+        return keep_lower_blocks(loaded, layers) if role == "answer_tower" and layers else loaded
 
-    def answer_tower() -> PreTrainedModel | None:
-        """A frozen copy of the pretrained backbone; ``answer_layers`` keeps only its lowest blocks."""
-        if not model_cfg.get("answer_tower"):
-            return None
-        layers = model_cfg.get("answer_layers")
-        return keep_lower_blocks(load(), layers) if layers else load()
-
-    backbone = load()
-    model = RewardModel(
-        backbone, head=head, pooling=model_cfg.pooling, dropout=model_cfg.dropout,
-        interaction=model_cfg.get("interaction") or 0,
-        answer_tower=answer_tower(),
-        criteria_classes=model_cfg.get("criteria_classes") or 0,
-        answer_attention=model_cfg.get("answer_attention") or 0,
-        answer_layout=bool(model_cfg.get("answer_layout")),
-        criteria_scale=model_cfg.get("criteria_scale"),
-        split_criteria=model_cfg.get("input_format") == CRITERIA_LIST,
-        query_interaction=model_cfg.get("query_interaction") or 0,
-        degenerate_gate=model_cfg.get("degenerate_gate") or 0.0,
-    )  # fmt: skip
-    freeze = model_cfg.get("freeze") or {}
-    if freeze:
-        frozen = freeze_lower(backbone, freeze.get("embeddings", False), freeze.get("layers", 0))
-        if freeze.get("layers") == "all" and model.criteria_classifier is not None:
-            model.criteria_classifier.requires_grad_(False)  # part of the reader: held fixed with it
-        log.info("froze %.1fM backbone parameters (%s)", frozen / 1e6, dict(freeze))
-    if model_cfg.gradient_checkpointing:
+    model = assemble(spec, head, load)
+    freeze = spec.freeze
+    if freeze.embeddings or freeze.layers:
+        frozen = model.freeze(freeze.embeddings, freeze.layers)
+        log.info("froze %.1fM backbone parameters (%s)", frozen / 1e6, dataclasses.asdict(freeze))
+    if spec.gradient_checkpointing:
         model.enable_gradient_checkpointing()
     return model
 

@@ -10,11 +10,11 @@ from lightning import Trainer
 from lightning.pytorch.callbacks import ModelCheckpoint
 from omegaconf import DictConfig
 
-from crm.artifact import CRMSettings
-from crm.export import export_crm
+from crm.export.artifact import CRMSettings
+from crm.export.writer import export_crm
+from crm.export.zero import export_zero_checkpoint
 from crm.models.lora import merge_lora
 from crm.train.lit_module import CRMLitModule
-from crm.zero_export import export_zero_checkpoint
 
 log = logging.getLogger(__name__)
 

@@ -18,6 +18,7 @@ from crm.data.degenerate import BLANK_KINDS, LEARNED_KINDS, MIN_WORDS, SOURCE
 from crm.data.layout import layout_features
 from crm.data.relevance import last_user_turn, query_overlap
 from crm.models.head_terms import DegenerateGate
+from crm.models.two_tower import TwoTowerCRM
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,7 @@ class FitDegenerateGate(Callback):
 
     def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
         model = pl_module.model
-        if model.degenerate_gate is None or trainer.ckpt_path is not None:
+        if not isinstance(model, TwoTowerCRM) or model.degenerate_gate is None or trainer.ckpt_path is not None:
             return
         datamodule = trainer.datamodule
         samples = datamodule.datasets["train"].samples

@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 import torch
 
+from crm.models.two_tower import TwoTowerCRM
+
 log = logging.getLogger(__name__)
 
 
@@ -127,7 +129,7 @@ def estimate_seconds(
             batch = next(iter(datamodule.train_dataloader()))
             probe = copy.deepcopy(module)
             probe.model.answer_store = None
-            if plan.answers > plan.answers_stored and probe.model.answer_tower is not None:
+            if plan.answers > plan.answers_stored and isinstance(probe.model, TwoTowerCRM):
                 rows = datamodule.answer_rows()
                 pending = (plan.answers - plan.answers_stored) / plan.answers
                 estimate["describe answers"] = pending * _describe_seconds(probe.model, rows)

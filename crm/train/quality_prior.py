@@ -28,6 +28,7 @@ from torch import nn
 from crm.data.criteria.quality_pairs import SOURCE
 from crm.data.criteria.taxonomy import QUALITY
 from crm.data.schema import PreferenceSample
+from crm.models.two_tower import TwoTowerCRM
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,7 @@ class QualityPrior(Callback):
 
     def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
         model = pl_module.model
-        if model.answer_tower is None or model.head_type != "bt":
+        if not isinstance(model, TwoTowerCRM):
             log.info("quality prior skipped: it fits the answer score of a two-tower bt CRM")
             return
         if trainer.ckpt_path is not None:

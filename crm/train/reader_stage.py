@@ -8,7 +8,7 @@ held fixed (``model.freeze.layers=all``) and the reward head learns on its readi
 (docs/RESULTS.md: seen families 0.68 against 0.61 for a pair-trained reader, the head fitted alike).
 
 The classifier reads the mean of the reader's last states, as the CRM does. A CRM built with
-``model.criteria_classes`` keeps it (``RewardModel.criteria_classifier``, frozen with the reader), and
+``model.criteria_classes`` keeps it (``TwoTowerCRM.criteria_classifier``, frozen with the reader), and
 its reward head reads the classifier's posterior beside the reading; otherwise it is dropped afterwards.
 What was taught (the reader's weights less its frozen input embeddings, and the classifier) is kept in
 ``<run>/reader.pt``, so a run killed later does not teach it again.
@@ -32,7 +32,7 @@ from torch.utils.data import DataLoader
 from torchmetrics.classification import MulticlassAccuracy
 
 from crm.data.criteria.wordings import Labelled, reading_task
-from crm.models.reward_model import RewardModel
+from crm.models.two_tower import TwoTowerCRM
 from crm.train.lit_module import ClipsFusedOptimizers, with_schedule
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ class CriteriaReading(ClipsFusedOptimizers):
 
     def __init__(
         self,
-        model: RewardModel,
+        model: TwoTowerCRM,
         classes: int,
         optimizer: Callable[..., torch.optim.Optimizer],
         scheduler: Callable[..., Any] | None,
@@ -138,8 +138,8 @@ class WordingCollator:
         }
 
 
-def reader_parts(model: RewardModel) -> nn.ModuleDict:
-    """What reader pretraining teaches, under the names ``RewardModel`` gives them."""
+def reader_parts(model: TwoTowerCRM) -> nn.ModuleDict:
+    """What reader pretraining teaches, under the names ``TwoTowerCRM`` gives them."""
     parts = {"backbone": model.backbone}
     if model.criteria_classifier is not None:
         parts["criteria_classifier"] = model.criteria_classifier
@@ -147,7 +147,7 @@ def reader_parts(model: RewardModel) -> nn.ModuleDict:
 
 
 @contextmanager
-def trainable_reader(model: RewardModel, embeddings: bool) -> Iterator[None]:
+def trainable_reader(model: TwoTowerCRM, embeddings: bool) -> Iterator[None]:
     """Every weight of the reader and its classifier trainable (the input embeddings only if
     ``embeddings``), then frozen again as the pair training configures it."""
     parts = reader_parts(model)
@@ -164,14 +164,14 @@ def trainable_reader(model: RewardModel, embeddings: bool) -> Iterator[None]:
         model.train(model.training)  # the modes its frozen parts imply again
 
 
-def save_reader(model: RewardModel, path: Path) -> None:
+def save_reader(model: TwoTowerCRM, path: Path) -> None:
     """The taught weights only: a frozen input embedding matrix is half of a small encoder."""
     parts = reader_parts(model)
     frozen = {name for name, param in parts.named_parameters() if not param.requires_grad}
     torch.save({k: v for k, v in parts.state_dict().items() if k not in frozen}, path)
 
 
-def load_reader(model: RewardModel, path: Path) -> None:
+def load_reader(model: TwoTowerCRM, path: Path) -> None:
     """Inverse of :func:`save_reader`; what is not in the file keeps the weights the model was built with."""
     state = torch.load(path, map_location="cpu", weights_only=True)
     parts = reader_parts(model)
@@ -185,10 +185,13 @@ def load_reader(model: RewardModel, path: Path) -> None:
     parts.load_state_dict(state, strict=False)
 
 
-def reading_setup(cfg: DictConfig, model: RewardModel, tokenizer) -> tuple[CriteriaReading, DataLoader, Any]:
+def reading_setup(cfg: DictConfig, model: TwoTowerCRM, tokenizer) -> tuple[CriteriaReading, DataLoader, Any]:
     """The reader's teaching as configured (``cfg.reader``): its module, its loader and its task."""
-    if model.answer_tower is None:
-        raise ValueError("reader pretraining teaches a two-tower CRM's criteria reader: it needs model.answer_tower")
+    if not isinstance(model, TwoTowerCRM):
+        raise ValueError(
+            "reader pretraining teaches a two-tower CRM's criteria reader: use a two-tower model (model=minilm) "
+            "or reader=none"
+        )
     options = cfg.reader
     heldout = (cfg.data.get("attributes") or {}).get("heldout_families") or []
     task = reading_task(heldout, options.get("dev_share", 0.0))
@@ -212,7 +215,7 @@ def reading_setup(cfg: DictConfig, model: RewardModel, tokenizer) -> tuple[Crite
     return module, train_loader, task
 
 
-def reader_step_probe(cfg: DictConfig, model: RewardModel, tokenizer) -> Callable[[], None]:
+def reader_step_probe(cfg: DictConfig, model: TwoTowerCRM, tokenizer) -> Callable[[], None]:
     """One step of the reader's teaching (forward, backward, AdamW update) on a throwaway copy of
     ``model``: what a run's time cap estimates the stage from (crm.train.plan)."""
     probe = copy.deepcopy(model)
@@ -234,7 +237,7 @@ def reader_step_probe(cfg: DictConfig, model: RewardModel, tokenizer) -> Callabl
 
 
 def pretrain_reader(
-    cfg: DictConfig, model: RewardModel, tokenizer, output_dir: Path, callbacks: list | None = None
+    cfg: DictConfig, model: TwoTowerCRM, tokenizer, output_dir: Path, callbacks: list | None = None
 ) -> dict[str, Any]:
     """Teach ``model``'s reader to classify criteria wordings for ``cfg.reader.steps`` steps, or load the
     reader a previous attempt of this run taught; returns what it did, for ``metrics.json``."""

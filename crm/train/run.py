@@ -18,7 +18,7 @@ from omegaconf import DictConfig, OmegaConf
 
 from crm.config import checkpoint_run_dir
 from crm.data.datamodule import DataEpoch, ResumeMidEpoch
-from crm.hf_export import export_hf_if_possible
+from crm.export.hf import export_hf_if_possible
 from crm.models.answer_store import AnswerStore, DescribeAnswers
 from crm.models.factory import build_reward_model
 from crm.models.lora import apply_lora

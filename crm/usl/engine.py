@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from crm.artifact import crm_fingerprint, read_settings, resolve_export
 from crm.data.corpus import Corpus
+from crm.export.artifact import crm_fingerprint, read_settings, resolve_export
 from crm.precision import inference_plan
 from crm.scoring.cache import Key, ScoreCache, content_key, criteria_key, normalise_criteria
 from crm.scoring.judging import Judgement, judge, judgement_key
@@ -100,7 +100,8 @@ class LeaderboardEngine:
             self.plan = self._crm.plan  # where torch disagrees with the driver, the scores say so
             # a board re-scores the same answers under every new criteria: what the frozen tower said of
             # each is kept on disk (crm.models.answer_store), so a new process skips the tower for them
-            self._crm.model.attach_answer_store(AnswerStore())
+            if self._crm.settings.two_tower:
+                self._crm.model.attach_answer_store(AnswerStore())
         return self._crm
 
     @cached_property

@@ -4,74 +4,74 @@ so the leaderboard can answer from its cache without loading a model.
 Layout::
 
     export/
-      crm_config.json      head, pooling, input format, length budget, format version
+      crm_config.json      CRMSettings: the head, the model spec (crm.models.spec), the length budget, the format
       head.safetensors     the reward head (and a two-tower CRM's criteria classifier)
       backbone/            transformers ``save_pretrained`` of the backbone
-      answer_tower/        the frozen answer encoder of a two-tower CRM (``answer_tower: true``)
+      answer_tower/        the frozen answer encoder of a two-tower CRM
       tokenizer/           the tokenizer, chat template included
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import MISSING, dataclass
 from pathlib import Path
 
-# 2: criteria_limits; 3: criteria_classes; 4: criteria_confidence; 5: criteria_class_names;
-# 6: criteria_reading; 7: answer_attention; 8: answer_length; 9: criteria_scale; 10: answer_layout;
-# 11: query_interaction; 12: degenerate_gate, criteria_confidence, criteria_reading and answer_length retired;
-# 13: the degenerate gate's reference pairs and blank rule (older exports still load where a retired field
-# holds the value every later CRM has: RETIRED; a format-12 gate does not)
-FORMAT_VERSION = 13
-FIRST_GATE_KEPT = 13  # a format-12 degenerate gate called short real answers degenerate: measured, not kept
-RETIRED = {"criteria_confidence": 0.0, "criteria_reading": True, "answer_length": False}  # measured, not kept
+from crm.data.schema import DataFormatError
+from crm.models.spec import AnySpec, TwoTowerSpec, spec_from_config, spec_from_dict
+
+# 14: the model written as its spec (crm.models.spec) under "model". Format 13, the last of flat fields,
+# still loads (flat_format_13); older formats are refused, naming their format.
+FORMAT_VERSION = 14
+OLDEST_LOADED = 13
 CONFIG_NAME = "crm_config.json"
 
 
 @dataclass
 class CRMSettings:
-    head: str
-    pooling: str
-    input_format: str
-    max_length: int
-    max_response_tokens: int | None = None
-    max_query_tokens: int | None = None
-    interaction: int = 0  # rank of the criteria interaction term (crm.models.reward_model); 0: none
-    answer_tower: bool = False  # two towers: a frozen encoder reads the answer alone
-    criteria_classes: int = 0  # a criteria classifier's classes, its posterior read by the interaction term
-    criteria_class_names: list[str] | None = None  # "family/polarity" of each class, in the classifier's order
-    answer_attention: int = 0  # the interaction's attention heads over the answer's tokens (RewardModel)
-    criteria_scale: float | None = None  # the criteria classifier is a cosine one of this scale (RewardModel)
-    # the names of the layout features the interaction is told (crm.data.layout.LAYOUT_FEATURES); None: not told
-    answer_layout: list[str] | None = None
-    query_interaction: int = 0  # rank of the query-answer term, the query described by the answer tower (RewardModel)
-    degenerate_gate: float = 0.0  # margin of the degenerate gate's term (crm.models.head_terms.DegenerateGate); 0: none
+    head: str  # bt (one score per answer) or cls (two logits per pair)
+    model: AnySpec  # the model spec the CRM was trained with
+    max_length: int  # the trained row length in tokens
+    max_response_tokens: int | None = None  # each answer's head and tail kept to this many tokens
+    max_query_tokens: int | None = None  # the query's view in tokens
+    criteria_class_names: list[str] | None = None  # "family/polarity" of each reader class, in the classifier's order
+    layout_features: list[str] | None = None  # the layout features told to the head (crm.data.layout); None: none
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
     format_version: int = FORMAT_VERSION
 
+    @property
+    def two_tower(self) -> bool:
+        return isinstance(self.model, TwoTowerSpec)
+
+    @property
+    def input_format(self) -> str:
+        return self.model.input_format
+
+    @property
+    def pooling(self) -> str:
+        return self.model.pooling
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self), indent=2) + "\n"
+
     @classmethod
     def from_config(cls, cfg) -> CRMSettings:
         """The settings of a run composed from conf/train.yaml (or its saved .hydra/config.yaml)."""
-        from crm.data.layout import LAYOUT_FEATURES  # the parsers load only for a run that is told layouts
-
+        spec = spec_from_config(cfg.model)
+        told_layout = getattr(spec, "answer_layout", False)
+        if told_layout:
+            from crm.data.layout import LAYOUT_FEATURES  # the parsers load only for a run that is told layouts
         return cls(
             head=cfg.loss.head,
-            pooling=cfg.model.pooling,
-            input_format=cfg.model.input_format,
+            model=spec,
             max_length=cfg.data.max_length,
             max_response_tokens=cfg.data.max_response_tokens,
             max_query_tokens=cfg.data.get("max_query_tokens"),
-            interaction=cfg.model.get("interaction") or 0,
-            answer_tower=bool(cfg.model.get("answer_tower")),
-            criteria_classes=cfg.model.get("criteria_classes") or 0,
             criteria_class_names=criteria_class_names(cfg),
-            answer_attention=cfg.model.get("answer_attention") or 0,
-            criteria_scale=cfg.model.get("criteria_scale"),
-            answer_layout=list(LAYOUT_FEATURES) if cfg.model.get("answer_layout") else None,
-            query_interaction=cfg.model.get("query_interaction") or 0,
-            degenerate_gate=cfg.model.get("degenerate_gate") or 0.0,
+            layout_features=list(LAYOUT_FEATURES) if told_layout else None,
         )
 
 
@@ -88,12 +88,28 @@ def criteria_class_names(cfg) -> list[str] | None:
     return names if len(names) == classes else None  # a classifier of other classes: left unnamed
 
 
-class ExportError(ValueError):
+class ExportError(DataFormatError):
     """A damaged or mismatched export directory; the message names the file and what is wrong."""
 
 
+def flat_format_13(fields: dict) -> dict:
+    """Format 13's flat fields as format 14's: the model's options gathered into its spec."""
+    tower = fields.pop("answer_tower", False)
+    model = {"name": "format-13 export", "architecture": "two_tower" if tower else "cross_encoder"}
+    model.update({k: fields.pop(k) for k in ("pooling", "input_format") if k in fields})
+    layout = fields.pop("answer_layout", None)
+    options = ("interaction", "criteria_classes", "criteria_scale", "answer_attention", "query_interaction")
+    options += ("degenerate_gate",)
+    told = {k: fields.pop(k) for k in options if k in fields}
+    if tower:
+        model.update(told, answer_layout=bool(layout))
+    elif any(told.values()):
+        raise ValueError(f"a cross-encoder with {', '.join(k for k, v in told.items() if v)} (retired)")
+    return {**fields, "model": model, "layout_features": layout}
+
+
 def read_settings(export_dir: str | Path) -> CRMSettings:
-    """The settings of an export directory (head, pooling, ...) without loading any weights."""
+    """The settings of an export directory (head, model spec, ...) without loading any weights."""
     path = Path(export_dir) / CONFIG_NAME
     if not path.exists():
         raise FileNotFoundError(f"{export_dir} is not a CRM export directory (no {CONFIG_NAME})")
@@ -103,26 +119,32 @@ def read_settings(export_dir: str | Path) -> CRMSettings:
         raise ExportError(f"{path}: not valid JSON ({err}); the export is damaged") from None
     if not isinstance(fields, dict):
         raise ExportError(f"{path}: expected a JSON object of settings")
-    version = fields.get("format_version", FORMAT_VERSION)
+    version = fields.get("format_version")
     if not isinstance(version, int) or version > FORMAT_VERSION:
-        raise ExportError(f"{path}: export format {version!r} is newer than this crm supports ({FORMAT_VERSION})")
+        raise ExportError(f"{path}: export format {version!r} is not one this crm reads (it writes {FORMAT_VERSION})")
+    if version < OLDEST_LOADED:
+        raise ExportError(
+            f"{path}: export format {version} is older than this crm reads ({OLDEST_LOADED} to {FORMAT_VERSION}); "
+            "score with the crm version that trained it"
+        )
+    try:
+        if version == 13:
+            fields = flat_format_13(fields)
+        fields["model"] = spec_from_dict(fields.get("model") or {})
+    except (TypeError, ValueError) as err:
+        raise ExportError(f"{path}: its model cannot be read: {err}") from None
     declared = CRMSettings.__dataclass_fields__
     problems = []
-    for name, value in RETIRED.items():
-        if name in fields and fields.pop(name) != value:
-            problems.append(f"{name} is an option this crm no longer has; score with the crm version that trained it")
-    if fields.get("degenerate_gate") and version < FIRST_GATE_KEPT:
-        problems.append(f"its degenerate gate (format {version}) is retired; score with the crm that trained it")
     if unknown := sorted(set(fields) - set(declared)):
         problems.append(f"unknown field(s) {', '.join(unknown)}")
     if missing := sorted(n for n, f in declared.items() if f.default is MISSING and n not in fields):
         problems.append(f"missing field(s) {', '.join(missing)}")
-    if layout := fields.get("answer_layout"):
+    if layout := fields.get("layout_features"):
         from crm.data.layout import LAYOUT_FEATURES  # the parsers load only for a CRM told layouts
 
         if list(layout) != list(LAYOUT_FEATURES):
             problems.append(
-                f"answer_layout names {len(layout)} features this crm does not measure the same way "
+                f"its layout names {len(layout)} features this crm does not measure the same way "
                 f"(it measures {len(LAYOUT_FEATURES)}: crm.data.layout); score with the crm version that trained it"
             )
     if problems:

@@ -5,7 +5,7 @@ or head-less tensors. This consolidates the sharded checkpoint into one fp32 sta
 converter over DeepSpeed's ``zero_to_fp32``), loads it into the architecture the run was configured
 with, checks that the backbone and the head are complete, and writes the usual export directory::
 
-    python -m crm.zero_export logs/train/runs/<run>/checkpoints/<step>.ckpt [--run-dir RUN] [--out DIR]
+    python -m crm.export.zero logs/train/runs/<run>/checkpoints/<step>.ckpt [--run-dir RUN] [--out DIR]
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import torch
 from hydra.utils import instantiate
 from omegaconf import DictConfig, OmegaConf
 
-from crm.artifact import CRMSettings
 from crm.cli import refuse_writing_over_inputs
-from crm.config import register_resolvers
-from crm.export import export_crm
+from crm.config import register_configs
+from crm.export.artifact import CRMSettings
+from crm.export.writer import export_crm
 from crm.models.factory import model_from_state
 
 
@@ -51,7 +51,7 @@ def run_config(run_dir: str | Path) -> DictConfig:
     path = Path(run_dir) / ".hydra" / "config.yaml"
     if not path.exists():
         raise FileNotFoundError(f"{run_dir}: no .hydra/config.yaml (give --run-dir, the training run directory)")
-    register_resolvers()
+    register_configs()
     return OmegaConf.load(path)
 
 

@@ -1,7 +1,7 @@
 """A ``bt`` CRM as a standard transformers ``*ForSequenceClassification`` checkpoint (``num_labels=1``),
 which reward-bench, TRL and vLLM's reward / classify serving load without this project's code::
 
-    python -m crm.hf_export logs/train/runs/<run> [--out DIR]      # default: <run>/hf
+    python -m crm.export.hf logs/train/runs/<run> [--out DIR]      # default: <run>/hf
 
 Which CRMs export: a pointwise ``bt`` head over a decoder backbone that pools at the last token
 (Qwen3). Those classes (``Qwen3ForSequenceClassification`` and kin) score the last non-padding token
@@ -38,12 +38,12 @@ from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTok
 from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES
 from transformers.utils import logging as hf_logging
 
-from crm.artifact import CRMSettings, read_settings, resolve_export
 from crm.cli import refuse_writing_over_inputs
 from crm.data.rendering import criteria_block
+from crm.export.artifact import CRMSettings, read_settings, resolve_export
 from crm.inference import CRM, load_head
+from crm.models.cross_encoder import CrossEncoderCRM
 from crm.models.qwen_tokenizer import CHATML_TEMPLATE
-from crm.models.reward_model import RewardModel
 from crm.precision import InferencePlan
 
 log = logging.getLogger(__name__)
@@ -70,8 +70,8 @@ def why_not_exportable(settings: CRMSettings, backbone_config) -> str | None:
     """The reason a CRM cannot be written as a ``*ForSequenceClassification`` checkpoint, or None."""
     if settings.head != "bt":
         return f"a {settings.head!r} CRM judges two answers in one pass; only pointwise 'bt' CRMs export"
-    if settings.interaction:
-        return "its criteria interaction term has no transformers sequence-classification equivalent"
+    if settings.two_tower:
+        return "two towers (a criteria reader, an answer tower) have no transformers sequence-classification equivalent"
     if settings.pooling != "last":
         name = MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES.get(backbone_config.model_type, "its class")
         return (
@@ -102,7 +102,7 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
         raise NotExportable(f"{export_dir}: no sequence-classification class for {config.model_type!r}") from err
     if not isinstance(getattr(model, "score", None), torch.nn.Linear):
         raise NotExportable(f"{type(model).__name__} has no last-token linear `score` head like the CRM's")
-    reward_model = RewardModel(model.base_model, "bt", settings.pooling)
+    reward_model = CrossEncoderCRM(settings.model, model.base_model, "bt")
     load_head(reward_model, export_dir / "head.safetensors", settings)
     crm = CRM(reward_model, tokenizer, settings, InferencePlan("cpu"))
     head = reward_model.score
@@ -168,7 +168,7 @@ def check_hf_export(model, tokenizer, crm, offset: float = 0.0, atol: float = 1e
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m crm.hf_export", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m crm.export.hf", description=__doc__.split("\n\n")[0])
     parser.add_argument("ckpt", type=Path, help="a CRM: training run directory or its export/")
     parser.add_argument("--out", type=Path, help="output directory (default: <run>/hf)")
     args = parser.parse_args(argv)
