@@ -43,7 +43,10 @@ def test_the_groups_cover_every_benchmark():
     assert sorted(grouped) == sorted(BENCHMARKS)
 
 
-@pytest.mark.parametrize("only", list(GROUPS))
+SLOW_GROUPS = ("training", "engines")  # each trains or exports a CRM: run with `-m slow` (and by .ci/run)
+
+
+@pytest.mark.parametrize("only", [pytest.param(g, marks=pytest.mark.slow) if g in SLOW_GROUPS else g for g in GROUPS])
 def test_every_benchmark_runs_on_a_tiny_corpus_and_prints_its_row(only, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["--smoke", "--only", only]) == 0

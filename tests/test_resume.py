@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import torch
 from lightning.pytorch import Callback
 from safetensors.torch import load_file
@@ -44,6 +45,7 @@ def overrides(tiny_files) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 def test_a_run_killed_mid_epoch_and_resumed_is_the_uninterrupted_run(compose_train, tiny_files, tmp_path, cache_dir):
     whole = tmp_path / "whole"
     metrics, _ = train(compose_train(*overrides(tiny_files), output_dir=whole))

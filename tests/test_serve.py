@@ -266,6 +266,7 @@ def test_batcher_off_and_queue_bound():
 
 
 # ---- load test -------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_load_test_on_loopback(crm_dirs, tmp_path, monkeypatch, capsys):
     """benchmarks/serving.py against real crm-serve processes (batching off, then on): bounded, every
     request answered without error (it raises otherwise), and batched passes merge requests."""

@@ -420,6 +420,7 @@ def test_two_towers_train_the_criteria_reader_only_and_export(
         TwoTowerCRM(two_tower_spec(), model.backbone, model.answer_tower, head="cls")
 
 
+@pytest.mark.slow
 def test_two_tower_onnx_engines_score_as_pytorch(minilm_tokenizer, tmp_path, monkeypatch):
     """Each tower exported on its own (the classifier's posterior is read after the tower runners, so
     the CRM with a criteria classifier covers the one without); the answer tower in int8 moves scores
