@@ -10,7 +10,7 @@ import pytest
 
 from crm.data.__main__ import main
 from crm.data.conversion import stable_hash
-from crm.data.criteria_pools import CRITERIA_POOLS, GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
+from crm.data.criteria.style_pools import CRITERIA_POOLS, GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.prepare import MANIFEST_NAME, ensure_prepared, prepare, read_manifest
 from crm.data.raw_files import alpaca_eval_corpus
 from crm.data.schema import PreferenceSample, read_samples

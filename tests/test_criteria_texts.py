@@ -137,3 +137,13 @@ def test_a_malformed_wording_file_is_refused_naming_it(tmp_path, monkeypatch, co
     with pytest.raises(ValueError, match=problem) as err:
         wording_files.load_wordings("broken")
     assert "families/broken.yaml" in str(err.value)
+
+
+def test_malformed_grammar_poles_are_refused_naming_the_file(tmp_path, monkeypatch):
+    folder = tmp_path / "families"
+    folder.mkdir()
+    (folder / "broken.yaml").write_text("pos:\n  train: [a]\n  test: [b]\ngrammar:\n  pos: [bullets]\n")
+    monkeypatch.setattr(wording_files.resources, "files", lambda package: tmp_path)
+    assert wording_files.load_wordings("broken")["pos"]["test"] == ("b",)  # the poles are no wordings
+    with pytest.raises(ValueError, match="families/broken.yaml: 'grammar' must hold"):
+        wording_files.load_poles("broken")

@@ -13,7 +13,7 @@ import torch
 import yaml
 from omegaconf import OmegaConf
 
-from crm.data.criteria_pools import GENERAL_CRITERION
+from crm.data.criteria.style_pools import GENERAL_CRITERION
 from crm.data.noise import CriteriaBank
 from crm.data.schema import DataFormatError, write_samples
 from crm.evaluation.ablation_table import build_table, write_csv

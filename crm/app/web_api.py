@@ -33,6 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from crm.data.corpus import Corpus
+from crm.data.criteria.fixed import FIXED
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import check_unicode
 from crm.http_guard import LOOPBACK_HOSTS, GuardMiddleware, server_error
@@ -41,11 +42,7 @@ from crm.usl.board import board_kendall_tau
 from crm.usl.engine import LeaderboardEngine, NotCached, ScoringCancelled, select_queries
 from crm.usl.named_corpora import load_named_corpus
 
-PRESETS = {
-    "prefer concise": "Prefer concise answers that get straight to the point.",
-    "prefer detailed": "Prefer thorough, detailed answers.",
-    "friendly, casual tone": "Prefer a friendly, casual tone.\nKeep it light and conversational.",
-}
+PRESETS = FIXED["page_presets"]
 STATIC = Path(__file__).parent / "static"
 
 # Criteria are checked token by token only up to this many times the CRM's limit in characters:

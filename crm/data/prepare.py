@@ -27,8 +27,8 @@ from crm.data.conversion import stable_hash
 from crm.data.criteria import grammar, quality_pairs, verifiers
 from crm.data.criteria import pairs as attribute_pairs
 from crm.data.criteria import profile as profile_module
+from crm.data.criteria.style_pools import CRITERIA_POOLS
 from crm.data.criteria.wording_files import WORDINGS
-from crm.data.criteria_pools import CRITERIA_POOLS
 from crm.data.raw_files import RAW_HINT
 from crm.data.schema import PreferenceSample, write_samples
 from crm.data.sources import PAIR_SOURCES, SOURCES
@@ -87,11 +87,13 @@ def _settings(
 
 
 def taxonomy_fingerprint() -> str:
-    """A digest of the criteria texts and of the code that measures and pairs answers: the pairs change
-    when any of them does, so a prepared cache built with other code is rebuilt, never reused."""
+    """A digest of the criteria texts, the stance grammar's poles and templates, and the code that measures
+    and pairs answers: the pairs change when any of them does, so a prepared cache built with other code
+    is rebuilt, never reused."""
     modules = (verifiers, profile_module, grammar, attribute_pairs, quality_pairs, published)
     code = "".join(inspect.getsource(m) for m in modules)
-    return stable_hash(json.dumps(WORDINGS, sort_keys=True) + code)
+    texts = [WORDINGS, grammar.POLES, grammar.WANT, grammar.REJECT]  # the grammar's data lives in files too
+    return stable_hash(json.dumps(texts, sort_keys=True) + code)
 
 
 def _label_counts(samples: list[PreferenceSample]) -> dict[str, int]:

@@ -29,6 +29,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 
 from crm.data.bounds import bounded_answer
+from crm.data.criteria.fixed import FIXED
 from crm.data.encoded import Encoded, PairTemplate
 from crm.data.layout import layout_features
 from crm.data.relevance import last_user_turn, query_overlap
@@ -46,14 +47,10 @@ JUDGE_SYSTEM = (
 JUDGE_QUESTION = "Under these criteria, which response does the user prefer? Answer A or B."
 CUT_MARKER = " [... {words} words cut ...] "
 NO_QUERY = ({"role": "user", "content": ""},)  # what a renderer that reads no query sees instead
-PROBE_CRITERION = "Be helpful."  # a short criterion beside an answer whose tower ids are wanted alone
+PROBE_CRITERION = FIXED["probe"]  # a short criterion beside an answer whose tower ids are wanted alone
 TAIL_SHARE = 1 / 3  # of a shortened text's tokens, kept from its end
 MIN_TAIL_CUT = 24  # shorter budgets keep the head only
-TYPICAL_CRITERIA = (  # to turn a token budget into characters a user can count
-    "I prefer concise answers that get to the point.",
-    "Use bullet points when listing several things, and include a short example.",
-    "No jargon please: I'm a beginner.",
-)
+TYPICAL_CRITERIA = tuple(FIXED["typical"])  # to turn a token budget into characters a user can count
 
 
 class SampleTooLong(ValueError):

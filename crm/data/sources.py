@@ -30,7 +30,7 @@ from typing import Any
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
 from crm.data.criteria.pairs import build_attribute_pairs
 from crm.data.criteria.quality_pairs import build_quality_pairs
-from crm.data.criteria_pools import GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
+from crm.data.criteria.style_pools import GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.raw_files import (
     ALPACA_STYLES,
     RawDataError,

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from crm.data.criteria_pools import STYLE_TOPICS
+from crm.data.criteria.style_pools import STYLE_TOPICS
 from crm.data.schema import PreferenceSample
 
 SPLITS = ("train", "val", "test")

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from crm.data.criteria.quality_pairs import QUALITY_UNDER_FORM
+from crm.data.criteria.style_pools import STYLE_TOPICS
 from crm.data.criteria.taxonomy import FAMILIES, QUALITY
-from crm.data.criteria_pools import STYLE_TOPICS
 from crm.data.degenerate import SOURCE as DEGENERATE_SOURCE
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of

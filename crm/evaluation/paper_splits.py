@@ -25,7 +25,7 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
-from crm.data.criteria_pools import GENERAL_CRITERION
+from crm.data.criteria.style_pools import GENERAL_CRITERION
 from crm.data.degenerate import degenerate_pairs
 from crm.data.noise import CriteriaBank, apply_direction, apply_noise
 from crm.data.schema import PreferenceSample, read_samples

@@ -39,6 +39,7 @@ from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICA
 from transformers.utils import logging as hf_logging
 
 from crm.cli import refuse_writing_over_inputs
+from crm.data.criteria.fixed import FIXED
 from crm.data.rendering import criteria_block
 from crm.export.artifact import CRMSettings, read_settings, resolve_export
 from crm.inference import CRM, load_head
@@ -56,10 +57,7 @@ HF_CHAT_TEMPLATE = (
     "{%- endfor %}"
     "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
 )
-PROBES = (
-    (["Prefer concise answers."], "What is 2 + 2?", "4."),
-    (["Use bullet points.", "No jargon please."], "How do I boil an egg?", "- Boil water\n- Add the egg\n- Wait 9 min"),
-)
+PROBES = tuple((check["criteria"], check["query"], check["answer"]) for check in FIXED["export_checks"])
 
 
 class NotExportable(ValueError):

@@ -23,14 +23,15 @@ from rich.console import Console
 from scipy.stats import kendalltau, spearmanr
 
 from crm.data.corpus import Corpus
+from crm.data.criteria.fixed import FIXED
+from crm.data.criteria.style_pools import GENERAL_CRITERION
 from crm.data.criteria.taxonomy import QUALITY, get_family
-from crm.data.criteria_pools import GENERAL_CRITERION
 from crm.tables import fmt, print_tables, to_markdown
 
 # The paper's generic criterion and the words a user types for it (both trained on, with the votes),
 # then the quality family's test-only wordings (never trained on); the contrast asks for form alone.
-GENERIC_WORDINGS = ("General user preference.", GENERAL_CRITERION)
-CONTRAST = "Prefer concise answers."
+GENERIC_WORDINGS = (FIXED["generic"], GENERAL_CRITERION)
+CONTRAST = FIXED["contrast"]
 HEADER = ["criteria", "wording", "Spearman (all)", "Kendall (all)", "Spearman (held-out)", "Kendall (held-out)"]
 MEAN_LENGTH = "mean answer length"
 

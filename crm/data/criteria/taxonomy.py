@@ -18,9 +18,9 @@ import random
 from dataclasses import dataclass
 
 from crm.data.criteria import grammar
+from crm.data.criteria.style_pools import CRITERIA_POOLS
 from crm.data.criteria.verifiers import VERIFIERS, Verifier
 from crm.data.criteria.wording_files import POLARITIES, TEST_WORDINGS, WORDINGS
-from crm.data.criteria_pools import CRITERIA_POOLS
 
 
 @dataclass(frozen=True)

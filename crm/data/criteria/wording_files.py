@@ -4,7 +4,8 @@ Each file holds, per polarity (``pos`` asks for the family's property, ``neg`` f
 quality family has ``pos`` alone): ``train``, hand-written wordings in a user's voice; ``test``, the
 test-only wordings every CRM is judged with, never trained on; and, for the families a CRM is trained
 on, ``paraphrases``, wider training wording. Appending a wording to one list never moves another
-between training and test. How the lists were written: ``families/README.md``.
+between training and test. A file may also hold ``grammar``: the stance grammar's noun phrases for each
+pole (:mod:`.grammar`). How the lists were written: ``families/README.md``.
 """
 
 from __future__ import annotations
@@ -19,17 +20,37 @@ TEST_WORDINGS = 3  # test-only wordings per polarity of each family (the fidelit
 FOLDER = "families"
 
 Wordings = dict[str, dict[str, tuple[str, ...]]]  # polarity -> list name -> wordings
+Poles = dict[str, tuple[str, ...]]  # polarity -> the grammar's noun phrases for that pole
+
+
+def _family_file(family: str) -> tuple[str, dict]:
+    name = f"{FOLDER}/{family}.yaml"
+    return name, yaml.safe_load(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
+def load_poles(family: str) -> Poles | None:
+    """One family's ``grammar`` poles (None without them), checked: non-empty lists of noun phrases."""
+    name, data = _family_file(family)
+    poles = data.get("grammar") if isinstance(data, dict) else None
+    if poles is None:
+        return None
+    if not isinstance(poles, dict) or set(poles) != set(POLARITIES):
+        raise ValueError(f"{name}: 'grammar' must hold a list of noun phrases for each of {', '.join(POLARITIES)}")
+    for polarity, phrases in poles.items():
+        if not phrases or not all(isinstance(p, str) and p.strip() for p in phrases):
+            raise ValueError(f"{name}: 'grammar.{polarity}' must be a non-empty list of noun phrases")
+    return {polarity: tuple(poles[polarity]) for polarity in POLARITIES}
 
 
 def load_wordings(family: str) -> Wordings:
     """One family's wording file, checked: each polarity's ``train`` and ``test`` are non-empty lists of
     texts, ``paraphrases`` an optional one, and no text is both trained and tested on."""
-    name = f"{FOLDER}/{family}.yaml"
-    data = yaml.safe_load(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not data or not set(data) <= set(POLARITIES):
+    name, data = _family_file(family)
+    polarities = {k: v for k, v in data.items() if k != "grammar"} if isinstance(data, dict) else {}
+    if not polarities or not set(polarities) <= set(POLARITIES):
         raise ValueError(f"{name}: expected a mapping of polarities ({', '.join(POLARITIES)}) to wording lists")
     out: Wordings = {}
-    for polarity, lists in data.items():
+    for polarity, lists in polarities.items():
         if not isinstance(lists, dict) or not {"train", "test"} <= set(lists) or not set(lists) <= set(LISTS):
             raise ValueError(f"{name}: '{polarity}' must hold 'train' and 'test' lists (and optionally 'paraphrases')")
         out[polarity] = {}
