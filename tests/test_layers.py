@@ -17,6 +17,8 @@ PACKAGE = ROOT / "crm"
 LAYERS = (
     (
         "crm.config",
+        "crm.paths",
+        "crm.pypi_weights",
         "crm.models.spec",  # the model schemas the configs are checked against: no torch
         "crm.cli",
         "crm.http_guard",

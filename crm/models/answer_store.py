@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS features (
 
 
 def default_store_path() -> Path:
-    from crm.config import cache_root
+    from crm.paths import cache_root
 
     return cache_root() / STORE_FILE
 

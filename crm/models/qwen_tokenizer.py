@@ -22,7 +22,7 @@ from pathlib import Path
 
 from transformers import PreTrainedTokenizerFast
 
-from crm.config import cache_root
+from crm.paths import cache_root
 
 __all__ = ["CHATML_TEMPLATE", "build_qwen3_tokenizer", "qwen3_tokenizer_dir"]
 

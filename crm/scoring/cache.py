@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from crm.config import cache_root
+from crm.paths import cache_root
 
 
 def default_cache() -> Path:
