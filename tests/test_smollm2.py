@@ -107,3 +107,23 @@ def test_a_lora_crm_merges_into_the_same_model(smollm2, compose_train):
         merged = merge_lora(model)(**inputs)
     assert not any("lora_" in n for n, _ in model.named_parameters())
     torch.testing.assert_close(merged, adapted, atol=1e-4, rtol=1e-4)
+
+
+def test_a_cls_judgement_is_averaged_over_both_orders(smollm2, compose_train, tmp_path):
+    """A real decoder judges a pair differently by its order; the CRM's judgement is the mean of both."""
+    import numpy as np
+
+    from crm.evaluation.scorers import CRMScorer
+    from crm.export.artifact import CRMSettings
+    from crm.export.writer import export_crm
+    from crm.inference import load_crm
+
+    cfg, model, tokenizer = smollm2_model(compose_train, "cls", "data.max_length=256")
+    with torch.no_grad():
+        model.score.weight.normal_(std=0.05)  # a head that reads the pooled state
+    crm = load_crm(export_crm(tmp_path, model.eval(), tokenizer, CRMSettings.from_config(cfg)), "cpu", "fp32")
+    samples = tiny_split(4, 0)
+    forward = crm.prob_a(samples)
+    backward = 1.0 - crm.prob_a([s.swapped() for s in samples])
+    assert not np.allclose(forward, backward, atol=1e-3)  # the order matters to the model
+    np.testing.assert_allclose(CRMScorer(crm).score(samples).prob_a, (forward + backward) / 2, atol=1e-6)
