@@ -17,6 +17,7 @@ import json
 import logging
 import shutil
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from crm.paths import cache_root
@@ -59,6 +60,13 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+@cache
+def _file_sha256(path: Path, size: int, mtime_ns: int) -> str:
+    """A file's SHA-256, read once per process while it keeps its size and time: a config resolves the
+    weights' path several times a run, and each would hash 98 MB again."""
+    return sha256_of(path)
+
+
 def _source(package: GgufPackage) -> Path:
     spec = importlib.util.find_spec(package.package)
     if spec is None or spec.origin is None:
@@ -94,7 +102,8 @@ def local_checkpoint(name: str) -> str:
     """The local checkpoint directory of the weights ``name`` (PACKAGES), built on first use."""
     package = PACKAGES[name]
     source = _source(package)
-    source_sha256 = sha256_of(source)
+    stat = source.stat()
+    source_sha256 = _file_sha256(source, stat.st_size, stat.st_mtime_ns)
     if source_sha256 != package.sha256:
         raise ValueError(f"{source}: SHA-256 {source_sha256} is not the file {package.package} {package.version} ships")
     directory = cache_root() / "weights" / name

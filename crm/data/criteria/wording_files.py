@@ -10,6 +10,7 @@ pole (:mod:`.grammar`). How the lists were written: ``families/README.md``.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 
 import yaml
@@ -25,7 +26,13 @@ Poles = dict[str, tuple[str, ...]]  # polarity -> the grammar's noun phrases for
 
 def _family_file(family: str) -> tuple[str, dict]:
     name = f"{FOLDER}/{family}.yaml"
-    return name, yaml.safe_load(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+    return name, _parsed(resources.files(__package__).joinpath(name))
+
+
+@cache
+def _parsed(path) -> dict:
+    """A family file parsed once: its wordings and its grammar poles are both read from it (never mutated)."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 def load_poles(family: str) -> Poles | None:
