@@ -21,6 +21,13 @@ training leaves of the head. A run's ``reader.pt`` that kept its criteria classi
 also gets a head told the classifier's posterior beside the reading,
 and a table of how the classifier reads each test pair's criteria: as asked, backwards, or as another family.
 
+``--reader-backbone NAME_OR_DIR`` makes the reader of ``--reader`` (an encoder ``wording_ceiling.py
+--save`` wrote) one of another backbone than the answer tower's: a directory, or a name of
+crm/pypi_weights.py such as ``all_mpnet_base_v2``. It reads each criterion's text alone with its own
+tokenizer, mean-pooled and added up over the pair's criteria as the CRM's reader does, while the
+answers are described by the model's tower as always. Given the tower's own backbone, it compares
+readers by one path.
+
 Describing the ~9,000 answers takes about a minute on 2 cores in bf16, rendering the pairs about
 three; the heads train in seconds.
 """
@@ -37,6 +44,7 @@ from pathlib import Path
 import torch
 from hydra import compose, initialize_config_dir
 from torch import nn
+from transformers import AutoModel, AutoTokenizer
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout
@@ -44,9 +52,11 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 from crm.config import register_configs  # noqa: E402
 from crm.data.criteria.wordings import reading_task  # noqa: E402
 from crm.inference import score_batches  # noqa: E402
+from crm.models.backbones import pool  # noqa: E402
 from crm.models.factory import build_reward_model  # noqa: E402
 from crm.models.head_terms import CriteriaInteraction  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
+from crm.pypi_weights import PACKAGES, local_checkpoint  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.train.run import build_data  # noqa: E402
 
@@ -65,7 +75,7 @@ def judged_pairs(datamodule, split: str):
             encoded = dataset.renderer.encode_sample(drawn)
             side = "a" if drawn.preference == "model_a" else "b"
             label = (sample.extra["family"], sample.extra[f"{side}_polarity"])
-            yield encoded["chosen"].features(), encoded["rejected"].features(), label
+            yield encoded["chosen"].features(), encoded["rejected"].features(), label, drawn.criteria
 
 
 def encoded(model, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tensor:
@@ -81,6 +91,24 @@ def encoded(model, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tenso
         return reading if posterior is None else torch.cat([reading, posterior], dim=1)
 
     return score_batches(rows, tokenizer, forward, plan, batch_size=64)
+
+
+@torch.no_grad()
+def text_readings(backbone: str, weights: dict[str, torch.Tensor], criteria: list[list[str]]) -> torch.Tensor:
+    """Each pair's reading by an encoder of ``backbone`` holding ``weights`` (``backbone.*``): each
+    distinct criterion read alone, mean-pooled, and added up over the pair's criteria (fp32)."""
+    tokenizer = AutoTokenizer.from_pretrained(backbone)
+    encoder = AutoModel.from_pretrained(backbone).eval()
+    state = {k.removeprefix("backbone."): v for k, v in weights.items() if k.startswith("backbone.")}
+    if missing := encoder.load_state_dict(state, strict=False).missing_keys:
+        raise SystemExit(f"the reader's weights are not of {backbone}: missing {missing[:5]}")
+    texts = sorted({text for texts in criteria for text in texts})
+    read = {}
+    for start in range(0, len(texts), 64):
+        chunk = texts[start : start + 64]
+        batch = tokenizer(chunk, padding=True, truncation=True, max_length=128, return_tensors="pt")
+        read.update(zip(chunk, pool(encoder(**batch).last_hidden_state, batch["attention_mask"], "mean")))
+    return torch.stack([torch.stack([read[text] for text in texts]).sum(0) for texts in criteria])
 
 
 class OracleHead(nn.Module):
@@ -196,6 +224,9 @@ def fit(head: nn.Module, chosen, rejected, labels, epochs: int = 8, batch_size: 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reader", type=Path, help="also judge with this reader held fixed (see above)")
+    parser.add_argument(
+        "--reader-backbone", help="the backbone of --reader when not the model's: a directory or a name"
+    )
     parser.add_argument("--epochs", type=int, default=8, help="epochs of each head's fit (8: converged)")
     parser.add_argument("overrides", nargs="*", help="hydra overrides of train.py")
     args = parser.parse_args(argv)
@@ -209,7 +240,7 @@ def main(argv: list[str]) -> None:
     tokenizer, datamodule = build_data(cfg)
     datamodule.setup("fit")
     model = build_reward_model(cfg.model, cfg.loss.head).eval()
-    if args.reader:
+    if args.reader and not args.reader_backbone:
         if unexpected := model.load_state_dict(reader_weights(args.reader), strict=False).unexpected_keys:
             raise SystemExit(f"{args.reader}: weights this model does not have: {unexpected[:5]}")
     plan = inference_plan("cpu", "auto")
@@ -217,8 +248,14 @@ def main(argv: list[str]) -> None:
     for name, split in SPLITS.items():
         if name == "heldout" and not args.reader:
             continue
-        chosen, rejected, labels = zip(*judged_pairs(datamodule, split))
-        readings = encoded(model, tokenizer, list(chosen), plan, "criteria") if args.reader else None
+        chosen, rejected, labels, criteria = zip(*judged_pairs(datamodule, split))
+        readings = None
+        if args.reader_backbone:
+            backbone = args.reader_backbone
+            backbone = local_checkpoint(backbone) if backbone in PACKAGES else backbone
+            readings = text_readings(backbone, reader_weights(args.reader), list(criteria))
+        elif args.reader:
+            readings = encoded(model, tokenizer, list(chosen), plan, "criteria")
         answers = tuple(encoded(model, tokenizer, list(rows), plan, "answer") for rows in (chosen, rejected))
         layout = (layouts(list(chosen)), layouts(list(rejected)))
         data[name] = (*answers, labels, readings, None if layout[0] is None else layout)
@@ -239,7 +276,8 @@ def main(argv: list[str]) -> None:
         tables.append((title, accuracy_rows(right, families)))
     chosen = data["test"][0]
     if args.reader:
-        classes = model.criteria_classifier.out_features if model.criteria_classifier is not None else 0
+        reader_classifier = model.criteria_classifier if not args.reader_backbone else None
+        classes = reader_classifier.out_features if reader_classifier is not None else 0
         size = data["train"][3].size(1) - classes  # the reading's, before the posterior
         heads = {"": (size, 0)}  # what the head is told: (the reading's size, the posterior's)
         if classes:
@@ -255,7 +293,7 @@ def main(argv: list[str]) -> None:
                 title = f"The reader of {args.reader.name}{told} held fixed, a head fitted to convergence: {what}"
                 tables.append((title, accuracy_rows(right, [family for family, _ in labels])))
     print_tables([(title, ["family", "pairs judged", "accuracy"], rows) for title, rows in tables])
-    if args.reader and model.criteria_classifier is not None:
+    if args.reader and not args.reader_backbone and model.criteria_classifier is not None:
         classes = reading_task(cfg.data.attributes.heldout_families).classes
         rows = classifier_rows(model, tokenizer, judged_rows["test"], data["test"][2], classes)
         title = f"How the classifier of {args.reader.name} reads the criteria of the seen families' test pairs"
