@@ -1,4 +1,4 @@
-"""Command line: ``python -m crm.data prepare ...`` and ``python -m crm.data validate FILE...``.
+"""Command line: ``python -m crm.data prepare ...``, ``validate FILE...`` and ``extract-criteria VOTES...``.
 
 Data problems are user errors, not bugs: they are printed as one message (naming file and line)
 with exit code 1, without a traceback.
@@ -7,6 +7,7 @@ with exit code 1, without a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import sys
@@ -14,11 +15,13 @@ from collections import Counter
 from pathlib import Path
 
 from crm.cli import refuse_writing_over_inputs
+from crm.data.extraction.votes import TIES, read_votes
 from crm.data.prepare import prepare
 from crm.data.raw_files import RAW_HINT
-from crm.data.schema import DataFormatError, read_samples
+from crm.data.schema import DataFormatError, read_samples, write_samples
 from crm.data.sources import SOURCES
 from crm.data.splits import DEFAULT_HELDOUT_STYLES
+from crm.paths import cache_root
 from crm.tables import print_tables
 
 
@@ -44,6 +47,24 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("validate", help="check that jsonl files follow the sample schema")
     check.add_argument("files", nargs="+", type=Path)
+
+    ext = commands.add_parser(
+        "extract-criteria", help="criteria for pairwise votes, written by an OpenAI-compatible LLM (docs/DATA.md)"
+    )
+    ext.add_argument("files", nargs="+", type=Path, help="votes: reference jsonl or arena export jsonl")
+    ext.add_argument("--out", type=Path, required=True, help="the reference jsonl to write")
+    ext.add_argument("--base-url", required=True, help="the endpoint, e.g. http://localhost:8000/v1")
+    ext.add_argument("--model", required=True, help="the model name the endpoint serves")
+    ext.add_argument("--api-key-env", default="OPENAI_API_KEY", help="variable holding the key (never logged)")
+    ext.add_argument("--cache", type=Path, help="answers kept here (default: $CRM_CACHE_DIR/criteria_answers)")
+    ext.add_argument("--ties", choices=TIES, default="skip", help="leave ties out, or write each side preferred")
+    ext.add_argument("--max-concurrency", type=int, default=8, help="requests in flight at once")
+    ext.add_argument("--attempts", type=int, default=3, help="asks per vote while the reply is malformed")
+    ext.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
+    ext.add_argument("--max-retries", type=int, default=5, help="HTTP retries with backoff (429, 5xx, timeouts)")
+    ext.add_argument("--max-tokens", type=int, default=512, help="the longest reply asked for")
+    ext.add_argument("--json-mode", action="store_true", help="ask for response_format json_object (vLLM, OpenAI)")
+    ext.add_argument("--limit", type=int, help="only the first N votes of each file")
     return parser
 
 
@@ -81,16 +102,68 @@ def _run_validate(files: list[Path]) -> int:
     return 1 if invalid else 0
 
 
+def _run_extract(args: argparse.Namespace) -> int:
+    """Votes read (bad lines listed), criteria asked for or found cached, samples written, counts shown."""
+    from crm.data.extraction.cache import AnswerCache
+
+    try:
+        from crm.data.extraction.run import Endpoint, EndpointStopped, Extractor
+    except ModuleNotFoundError as err:
+        print(f"error: extract-criteria needs the `{err.name}` package: pip install -e '.[extract]'", file=sys.stderr)
+        return 1
+
+    votes, unreadable = [], []
+    for path in args.files:
+        read = read_votes(path)
+        votes += read.votes[: args.limit]
+        unreadable += read.skipped
+    endpoint = Endpoint(
+        args.base_url,
+        args.model,
+        args.api_key_env,
+        args.timeout,
+        args.max_retries,
+        max_tokens=args.max_tokens,
+        json_mode=args.json_mode,
+    )
+    extractor = Extractor(
+        endpoint, AnswerCache(args.cache or cache_root() / "criteria_answers"), attempts=args.attempts
+    )
+    try:
+        samples = extractor.extract(votes, args.ties, args.max_concurrency)
+    except EndpointStopped as err:
+        report = extractor.report
+        print(f"error: {err}\n{report.answered} answers were kept: rerun to go on from there", file=sys.stderr)
+        return 1
+    report = extractor.report
+    report.written = write_samples(args.out, samples)
+    summary = args.out.with_suffix(".report.json")  # the counts, and every skipped vote's file:line and why
+    summary.write_text(json.dumps({"unreadable": unreadable, **report.to_dict()}, indent=1))
+    rows = [["unreadable vote lines", str(len(unreadable))], *report.rows()]
+    print_tables([(f"Criteria extraction: {args.out} (counts: {summary})", ["", "count"], rows)])
+    for line in unreadable + report.failed:
+        print(f"skipped {line}", file=sys.stderr)
+    if report.reasons:
+        print(
+            "malformed replies: " + ", ".join(f"{why} {n}" for why, n in report.reasons.most_common()), file=sys.stderr
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "prepare":
         refuse_writing_over_inputs(parser, "--out", args.out, {"--raw": args.raw})
+    if args.command == "extract-criteria":
+        refuse_writing_over_inputs(parser, "--out", args.out, {str(f): f for f in args.files})
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.command == "prepare":
             _run_prepare(args)
+        elif args.command == "extract-criteria":
+            return _run_extract(args)
         else:
             return _run_validate(args.files)
     except (FileNotFoundError, DataFormatError, ValueError) as err:

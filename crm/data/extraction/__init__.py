@@ -1,0 +1,1 @@
+"""The paper's data step: criteria for pairwise votes, written by an LLM (run.py)."""

@@ -1,0 +1,253 @@
+"""Criteria extraction (crm/data/extraction) against a real OpenAI-compatible HTTP server on loopback
+whose replies a test scripts: the JSON schema and bounded re-asking, rejected restatements, the cache
+key, resume without asking again, ties, HTTP retries, a stopped endpoint, and the key never written.
+The end-to-end run with a real model behind `transformers serve` is tests/test_extraction_server.py."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import has_module, require
+
+require(has_module("openai"), "the openai client (pip install -e '.[extract]')")
+
+import uvicorn  # noqa: E402
+from fastapi import FastAPI, Request  # noqa: E402
+from fastapi.responses import JSONResponse  # noqa: E402
+
+from crm.data.__main__ import main as data_main  # noqa: E402
+from crm.data.extraction.cache import AnswerCache, answer_key  # noqa: E402
+from crm.data.extraction.prompt import MalformedAnswer, load_prompt  # noqa: E402
+from crm.data.extraction.run import Endpoint, EndpointStopped, Extractor  # noqa: E402
+from crm.data.extraction.votes import read_votes  # noqa: E402
+from crm.data.schema import PreferenceSample, read_samples  # noqa: E402
+
+GOOD = {
+    "a_criteria": ["Prefer answers that give a worked example.", "Prefer a friendly tone."],
+    "a_topic": "examples",
+    "b_criteria": ["Prefer short answers."],
+    "b_topic": "conciseness",
+}
+SECRET = "sk-test-0123456789-secret"
+
+
+class ScriptedLLM:
+    """The replies an endpoint gives, in order (a dict: its JSON as the message; a str: the message
+    as is; an int: that HTTP status); once the script runs out, GOOD. Records each request."""
+
+    def __init__(self):
+        self.script: list = []
+        self.requests: list[dict] = []
+        self.authorizations: list[str] = []
+        self.app = FastAPI()
+
+        @self.app.post("/v1/chat/completions")
+        async def complete(request: Request):
+            body = await request.json()
+            self.requests.append(body)
+            self.authorizations.append(request.headers.get("authorization", ""))
+            reply = self.script.pop(0) if self.script else GOOD
+            if isinstance(reply, int):
+                return JSONResponse({"error": {"message": "scripted failure"}}, status_code=reply)
+            content = json.dumps(reply) if isinstance(reply, dict) else reply
+            message = {"role": "assistant", "content": content}
+            return {
+                "id": "x",
+                "object": "chat.completion",
+                "created": 0,
+                "model": body["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+            }
+
+
+@contextlib.contextmanager
+def serving(app):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}/v1"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def llm():
+    scripted = ScriptedLLM()
+    with serving(scripted.app) as url:
+        scripted.url = url
+        yield scripted
+
+
+def vote_line(i: int, winner: str = "model_a") -> dict:
+    return {
+        "idx": i,
+        "prompt": f"Question {i}?",
+        "model_a": [
+            {"role": "user", "content": f"Question {i}?"},
+            {"role": "assistant", "content": f"Long answer {i}."},
+        ],
+        "model_b": [{"role": "user", "content": f"Question {i}?"}, {"role": "assistant", "content": f"Short {i}."}],
+        "preference": winner,
+        "source": "pandalm",
+    }
+
+
+def write_votes(path: Path, winners: list[str]) -> Path:
+    path.write_text("".join(json.dumps(vote_line(i, w)) + "\n" for i, w in enumerate(winners)))
+    return path
+
+
+def extractor(llm, tmp_path, attempts: int = 3, **endpoint) -> Extractor:
+    options = {"max_retries": 0, "timeout": 10.0, **endpoint}
+    return Extractor(Endpoint(llm.url, "scripted", **options), AnswerCache(tmp_path / "cache"), attempts=attempts)
+
+
+def test_votes_become_samples_with_each_sides_criteria(llm, tmp_path):
+    votes = read_votes(write_votes(tmp_path / "votes.jsonl", ["model_a", "model_b"])).votes
+    samples = extractor(llm, tmp_path).extract(votes, progress=False)
+    assert [s.preference for s in samples] == ["model_a", "model_b"]
+    assert samples[0].criteria == GOOD["a_criteria"] and samples[1].criteria == GOOD["b_criteria"]
+    assert samples[0].a_broad_criteria_topic == "examples" and samples[0].b_broad_criteria_topic == "conciseness"
+    assert samples[0].source == "pandalm" and samples[0].extra["criteria_by"] == "scripted"
+    asked = sorted(request["messages"][1]["content"] for request in llm.requests)  # in any order
+    assert "Question 0?" in asked[0] and "Long answer 0." in asked[0] and "preferred: answer A" in asked[0]
+    assert "preferred: answer B" in asked[1]
+
+
+@pytest.mark.parametrize(
+    "reply, why",
+    [
+        ("I think A is better.", "no JSON object"),
+        ('{"a_criteria": ["x"], "a_topic": "t"', "no JSON object"),
+        ({"a_criteria": [], "a_topic": "t", "b_criteria": ["y"], "b_topic": "u"}, "not the schema (a_criteria"),
+        ({**GOOD, "b_topic": ""}, "not the schema (b_topic"),
+        ({**GOOD, "a_criteria": ["Answer A is better."]}, "a_criteria restates the vote"),
+        ({**GOOD, "b_criteria": ["Prefer the second response."]}, "b_criteria restates the vote"),
+    ],
+)
+def test_a_malformed_reply_is_refused_with_its_reason(reply, why):
+    text = json.dumps(reply) if isinstance(reply, dict) else reply
+    with pytest.raises(MalformedAnswer, match=why.replace("(", r"\(")):
+        load_prompt().parse(text)
+
+
+def test_a_reply_in_prose_or_a_code_fence_is_read():
+    assert load_prompt().parse("Sure:\n```json\n" + json.dumps(GOOD) + "\n```").b_topic == "conciseness"
+
+
+def test_malformed_replies_are_asked_again_then_skipped_with_file_and_line(llm, tmp_path):
+    path = write_votes(tmp_path / "votes.jsonl", ["model_a", "model_b"])
+    llm.script = ["not json", GOOD] + ["still not json"] * 3  # vote 0: right on the 2nd ask; vote 1: never
+    run = extractor(llm, tmp_path, attempts=3)
+    samples = run.extract(read_votes(path).votes, concurrency=1, progress=False)
+    assert len(samples) == 1 and samples[0].idx == 0
+    assert run.report.requests == 5 and run.report.answered == 1
+    assert run.report.failed == [f"{path}:2: no JSON object in the reply (after 3 attempt(s))"]
+    assert run.report.reasons == {"no JSON object in the reply": 4}
+    assert llm.requests[1]["temperature"] > llm.requests[0]["temperature"]  # asked again, not the same way
+
+
+def test_http_failures_are_retried_by_the_client(llm, tmp_path):
+    llm.script = [500, 429]
+    run = extractor(llm, tmp_path, max_retries=2)
+    samples = run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
+    assert len(samples) == 1 and len(llm.requests) == 3 and run.report.requests == 1
+
+
+def test_the_cache_key_is_the_prompt_model_and_content():
+    a, b = (sample(vote_line(0)) for _ in range(2))
+    moved = sample({**vote_line(0), "idx": 99, "source": "elsewhere"})
+    other = sample({**vote_line(0), "preference": "model_b"})
+    key = answer_key(1, "m", a)
+    assert key == answer_key(1, "m", b) == answer_key(1, "m", moved)  # where the vote sits is no part of it
+    assert len({key, answer_key(2, "m", a), answer_key(1, "other-model", a), answer_key(1, "m", other)}) == 4
+
+
+def sample(record: dict) -> PreferenceSample:
+    return PreferenceSample.from_dict({"criteria": ["x"], **record})
+
+
+def test_a_rerun_asks_nothing_already_answered(llm, tmp_path):
+    votes = read_votes(write_votes(tmp_path / "votes.jsonl", ["model_a", "model_b", "model_a"])).votes
+    first = extractor(llm, tmp_path).extract(votes[:2], progress=False)  # a run that stopped after two
+    again = extractor(llm, tmp_path)
+    samples = again.extract(votes, progress=False)
+    assert again.report.cached == 2 and again.report.requests == 1 and len(llm.requests) == 3
+    assert [s.to_dict() for s in samples[:2]] == [s.to_dict() for s in first]
+
+
+def test_ties_are_left_out_or_written_both_ways(llm, tmp_path):
+    votes = read_votes(write_votes(tmp_path / "votes.jsonl", ["tie", "model_b"])).votes
+    skipping = extractor(llm, tmp_path)
+    assert [s.idx for s in skipping.extract(votes, ties="skip", progress=False)] == [1]
+    assert skipping.report.ties_left_out == 1 and len(llm.requests) == 1  # a tie left out is never asked
+    both = extractor(llm, tmp_path).extract(votes, ties="both", progress=False)
+    tie = [s for s in both if s.idx == 0]
+    assert [(s.preference, s.criteria, s.human_winner) for s in tie] == [
+        ("model_a", GOOD["a_criteria"], "tie"),
+        ("model_b", GOOD["b_criteria"], "tie"),
+    ]
+    assert "preferred: neither (a tie)" in llm.requests[-1]["messages"][1]["content"]
+
+
+def test_an_unreachable_endpoint_stops_the_run(tmp_path):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # nothing listens here
+    run = Extractor(Endpoint(f"http://127.0.0.1:{port}/v1", "m", max_retries=0), AnswerCache(tmp_path))
+    with pytest.raises(EndpointStopped, match="APIConnectionError"):
+        run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
+
+
+def test_arena_exports_are_read_and_bad_lines_named(tmp_path):
+    arena = {
+        "question_id": "q1",
+        "model_a": "gpt-4",
+        "model_b": "vicuna-13b",
+        "winner": "tie (bothbad)",
+        "conversation_a": [{"role": "user", "content": "Hi?"}, {"role": "assistant", "content": "Hello."}],
+        "conversation_b": [{"role": "user", "content": "Hi?"}, {"role": "assistant", "content": "Hey."}],
+    }
+    path = tmp_path / "arena.jsonl"
+    path.write_text(json.dumps(arena) + "\n{oops\n" + json.dumps({**arena, "winner": "draw"}) + "\n")
+    read = read_votes(path)
+    assert [(v.sample.preference, v.sample.prompt, v.origin) for v in read.votes] == [("tie", "Hi?", f"{path}:1")]
+    assert read.votes[0].sample.extra["models"] == {"model_a": "gpt-4", "model_b": "vicuna-13b"}
+    assert read.skipped[0].startswith(f"{path}:2: malformed JSON")
+    assert read.skipped[1].startswith(f"{path}:3: unknown winner 'draw'")
+
+
+def test_the_command_writes_a_valid_file_and_never_the_key(llm, tmp_path, monkeypatch, capsys, caplog):
+    monkeypatch.setenv("CRM_TEST_KEY", SECRET)
+    caplog.set_level(logging.DEBUG)
+    path = write_votes(tmp_path / "votes.jsonl", ["model_a", "tie", "model_b"])
+    out = tmp_path / "with_criteria.jsonl"
+    args = [str(path), "--out", str(out), "--base-url", llm.url, "--model", "scripted"]
+    args += ["--api-key-env", "CRM_TEST_KEY", "--cache", str(tmp_path / "cache"), "--max-retries", "0"]
+    assert data_main(["extract-criteria", *args]) == 0
+    samples, report = read_samples(out)
+    assert len(samples) == 2 and report.skipped == 0 and all(s.a_criteria and s.b_criteria for s in samples)
+    assert data_main(["validate", str(out)]) == 0
+    assert llm.authorizations[0] == f"Bearer {SECRET}"  # the key was sent to the endpoint ...
+    printed = capsys.readouterr()
+    written = [p.read_text() for p in (tmp_path / "cache").rglob("*") if p.is_file()] + [out.read_text()]
+    for text in (printed.out, printed.err, caplog.text, *written):  # ... and nowhere else
+        assert SECRET not in text
+    assert "ties left out (--ties skip)" in printed.out
+    counts = json.loads(out.with_suffix(".report.json").read_text())
+    assert counts["ties_left_out"] == 1 and counts["written"] == 2 and counts["requests"] == 2
