@@ -124,7 +124,7 @@ def test_votes_become_samples_with_each_sides_criteria(llm, tmp_path):
     assert samples[0].criteria == GOOD["a_criteria"] and samples[1].criteria == GOOD["b_criteria"]
     assert samples[0].a_broad_criteria_topic == "examples" and samples[0].b_broad_criteria_topic == "conciseness"
     assert samples[0].source == "pandalm" and samples[0].extra["criteria_by"] == "scripted"
-    asked = sorted(request["messages"][1]["content"] for request in llm.requests)  # in any order
+    asked = sorted(request["messages"][-1]["content"] for request in llm.requests)  # in any order
     assert "Question 0?" in asked[0] and "Long answer 0." in asked[0] and "preferred: answer A" in asked[0]
     assert "preferred: answer B" in asked[1]
 
@@ -202,7 +202,7 @@ def test_ties_are_left_out_or_written_both_ways(llm, tmp_path):
         ("model_a", GOOD["a_criteria"], "tie"),
         ("model_b", GOOD["b_criteria"], "tie"),
     ]
-    assert "preferred: neither (a tie)" in llm.requests[-1]["messages"][1]["content"]
+    assert "preferred: neither (a tie)" in llm.requests[-1]["messages"][-1]["content"]
 
 
 def test_an_unreachable_endpoint_stops_the_run(tmp_path):
@@ -251,3 +251,12 @@ def test_the_command_writes_a_valid_file_and_never_the_key(llm, tmp_path, monkey
     assert "ties left out (--ties skip)" in printed.out
     counts = json.loads(out.with_suffix(".report.json").read_text())
     assert counts["ties_left_out"] == 1 and counts["written"] == 2 and counts["requests"] == 2
+
+
+def test_the_prompts_examples_come_first_and_pass_its_own_check():
+    prompt = load_prompt()
+    messages = prompt.messages(sample(vote_line(3)))
+    assert [m["role"] for m in messages] == ["system"] + ["user", "assistant"] * len(prompt.examples) + ["user"]
+    for reply in messages[2:-1:2]:
+        prompt.parse(reply["content"])  # an example the check would refuse would teach the wrong shape
+    assert "Question 3?" in messages[-1]["content"] and "Question 3?" not in messages[1]["content"]

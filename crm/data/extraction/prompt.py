@@ -42,18 +42,24 @@ class Prompt:
     system: str
     user: str
     winners: dict[str, str]
+    examples: tuple[dict[str, str], ...]
     max_chars: int
     restating: tuple[re.Pattern, ...]
 
     def messages(self, sample: PreferenceSample) -> list[dict[str, str]]:
-        """The chat messages that ask for ``sample``'s criteria."""
-        user = self.user.format(
-            query=self.cut(sample.prompt),
-            answer_a=self.cut(sample.response_a),
-            answer_b=self.cut(sample.response_b),
-            winner=self.winners[sample.preference],
+        """The chat messages that ask for ``sample``'s criteria, after the example exchanges."""
+        messages = [{"role": "system", "content": self.system}]
+        for example in self.examples:
+            messages.append({"role": "user", "content": self.ask(**{k: v for k, v in example.items() if k != "reply"})})
+            messages.append({"role": "assistant", "content": example["reply"]})
+        asked = self.ask(sample.prompt, sample.response_a, sample.response_b, sample.preference)
+        return [*messages, {"role": "user", "content": asked}]
+
+    def ask(self, query: str, answer_a: str, answer_b: str, winner: str) -> str:
+        cut = self.cut
+        return self.user.format(
+            query=cut(query), answer_a=cut(answer_a), answer_b=cut(answer_b), winner=self.winners[winner]
         )
-        return [{"role": "system", "content": self.system}, {"role": "user", "content": user}]
 
     def cut(self, text: str) -> str:
         """``text`` within ``max_chars``: its head and tail, the middle marked as left out."""
@@ -92,6 +98,7 @@ def load_prompt(path: Path = PROMPT_FILE) -> Prompt:
         system=data["system"].strip(),
         user=data["user"].strip(),
         winners=dict(data["winners"]),
+        examples=tuple(data.get("examples") or ()),
         max_chars=int(data["max_chars"]),
         restating=tuple(re.compile(p, re.IGNORECASE) for p in data["restating"]),
     )
