@@ -40,7 +40,8 @@ def test_each_judged_pair_is_labelled_with_the_polarity_its_winner_was_asked_for
     datamodule = type("DataModule", (), {"datasets": {"train": dataset}})()
     judged = list(ceiling.judged_pairs(datamodule, "train"))
     assert len(judged) == 4  # two attribute pairs under both polarities; the vote is not an attribute pair
-    for chosen, _, (family, polarity) in judged:
+    for chosen, _, (family, polarity), criteria in judged:
+        assert criteria and all(isinstance(text, str) for text in criteria)  # what --reader-backbone reads
         winner = minilm_tokenizer.decode(chosen["input_ids"])
         assert family == "bold"
         assert ("[SEP] * * red * *" in winner) == (polarity == "neg")  # A (bold) wins exactly under "no bold"
