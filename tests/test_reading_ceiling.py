@@ -121,3 +121,18 @@ def test_with_layouts_the_oracle_is_also_fitted_on_the_layout_beside_the_tower_a
     assert list(ceiling.oracle_descriptions(untold)) == ["the tower's description"]
     rows = [{"input_ids": [1], "answer_layout": [0.5, 1.0]}]
     assert ceiling.layouts(rows).tolist() == [[0.5, 1.0]] and ceiling.layouts([{"input_ids": [1]}]) is None
+
+
+def test_a_reader_of_another_backbone_reads_each_criterion_alone_and_adds_them_up():
+    from transformers import AutoModel
+
+    from crm.config import minilm_path
+
+    path = minilm_path()
+    weights = {f"backbone.{k}": v for k, v in AutoModel.from_pretrained(path).state_dict().items()}
+    both, first, second = ceiling.text_readings(
+        path, weights, [["Use bold.", "Be brief."], ["Use bold."], ["Be brief."]]
+    )
+    assert torch.allclose(both, first + second, atol=1e-5) and not torch.allclose(first, second)
+    weights["backbone.embeddings.word_embeddings.weight"] = weights["backbone.embeddings.word_embeddings.weight"] * 0
+    assert not torch.allclose(ceiling.text_readings(path, weights, [["Use bold."]])[0], first)  # its weights, read
