@@ -5,6 +5,7 @@ The end-to-end run with a real model behind `transformers serve` is tests/test_e
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -41,7 +42,8 @@ SECRET = "sk-test-0123456789-secret"
 
 class ScriptedLLM:
     """The replies an endpoint gives, in order (a dict: its JSON as the message; a str: the message
-    as is; an int: that HTTP status); once the script runs out, GOOD. Records each request."""
+    as is; an int: that HTTP status; a float: GOOD after that many seconds); once the script runs out,
+    GOOD. Records each request."""
 
     def __init__(self):
         self.script: list = []
@@ -55,6 +57,9 @@ class ScriptedLLM:
             self.requests.append(body)
             self.authorizations.append(request.headers.get("authorization", ""))
             reply = self.script.pop(0) if self.script else GOOD
+            if isinstance(reply, float):  # that many seconds before the reply
+                await asyncio.sleep(reply)
+                reply = GOOD
             if isinstance(reply, int):
                 return JSONResponse({"error": {"message": "scripted failure"}}, status_code=reply)
             content = json.dumps(reply) if isinstance(reply, dict) else reply
@@ -167,6 +172,15 @@ def test_http_failures_are_retried_by_the_client(llm, tmp_path):
     run = extractor(llm, tmp_path, max_retries=2)
     samples = run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
     assert len(samples) == 1 and len(llm.requests) == 3 and run.report.requests == 1
+
+
+def test_a_reply_too_slow_skips_its_vote_not_the_run(llm, tmp_path):
+    path = write_votes(tmp_path / "votes.jsonl", ["model_a", "model_b"])
+    llm.script = [2.0]
+    run = extractor(llm, tmp_path, timeout=0.5)
+    samples = run.extract(read_votes(path).votes, concurrency=1, progress=False)
+    assert [s.idx for s in samples] == [1]
+    assert run.report.failed == [f"{path}:1: no reply within 0.5 s (after 1 attempt(s))"]
 
 
 def test_the_cache_key_is_the_prompt_model_and_content():

@@ -115,6 +115,9 @@ class Extractor:
                     temperature=self.endpoint.temperature if attempt == 0 else RETRY_TEMPERATURE,
                     **extra,
                 )
+            except openai.APITimeoutError:  # this vote's reply outlasted --timeout on every retry: skipped
+                reason = f"no reply within {self.endpoint.timeout:g} s"
+                break
             except STOPPING as err:
                 raise EndpointStopped(f"{self.endpoint.base_url}: {type(err).__name__}: {err}") from None
             except openai.APIError as err:  # this vote's request refused (too long, ...): skipped
