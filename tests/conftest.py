@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -327,3 +328,27 @@ def tiny_two_tower_model(**options):
 
     torch.manual_seed(0)
     return TwoTowerCRM(two_tower_spec(**options), tiny_bert(), tiny_bert()).eval()
+
+
+@contextlib.contextmanager
+def uvicorn_on_loopback(app):
+    """A real uvicorn serving ``app`` on 127.0.0.1 (a free port) in a thread; yields the port."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

@@ -28,13 +28,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-import uvicorn
 
 from crm.app.web_api import STATIC, AppLimits, create_app
 from crm.data.corpus import load_corpus
 from crm.scoring.cache import ScoreCache
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import ROOT, has_module, require, write_corpus
+from tests.conftest import ROOT, has_module, require, uvicorn_on_loopback, write_corpus
 
 CHROMIUM = os.environ.get("CRM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -96,20 +95,11 @@ def client_for(crm_dir, corpus, tmp_path):
 
 @contextlib.contextmanager
 def serve(app):
-    """A real uvicorn on 127.0.0.1 (a free port) in a thread."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
+    """A real uvicorn on 127.0.0.1 (a free port) in a thread; the app's worker pool shut down after."""
     try:
-        yield port
+        with uvicorn_on_loopback(app) as port:
+            yield port
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
         app.state.pool.shutdown(wait=True, cancel_futures=True)
 
 

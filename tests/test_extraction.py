@@ -6,21 +6,17 @@ The end-to-end run with a real model behind `transformers serve` is tests/test_e
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import has_module, require
+from tests.conftest import has_module, require, uvicorn_on_loopback
 
 require(has_module("openai"), "the openai client (pip install -e '.[extract]')")
 
-import uvicorn  # noqa: E402
 from fastapi import FastAPI, Request  # noqa: E402
 from fastapi.responses import JSONResponse  # noqa: E402
 
@@ -73,28 +69,11 @@ class ScriptedLLM:
             }
 
 
-@contextlib.contextmanager
-def serving(app):
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}/v1"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-
-
 @pytest.fixture
 def llm():
     scripted = ScriptedLLM()
-    with serving(scripted.app) as url:
-        scripted.url = url
+    with uvicorn_on_loopback(scripted.app) as port:
+        scripted.url = f"http://127.0.0.1:{port}/v1"
         yield scripted
 
 
