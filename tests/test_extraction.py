@@ -111,6 +111,7 @@ def test_votes_become_samples_with_each_sides_criteria(llm, tmp_path):
     asked = sorted(request["messages"][-1]["content"] for request in llm.requests)  # in any order
     assert "Question 0?" in asked[0] and "Long answer 0." in asked[0] and "preferred: answer A" in asked[0]
     assert "preferred: answer B" in asked[1]
+    assert "frequency_penalty" not in llm.requests[0]  # sent only when asked for
 
 
 @pytest.mark.parametrize(
@@ -232,7 +233,8 @@ def test_the_command_writes_a_valid_file_and_never_the_key(llm, tmp_path, monkey
     out = tmp_path / "with_criteria.jsonl"
     args = [str(path), "--out", str(out), "--base-url", llm.url, "--model", "scripted"]
     args += ["--api-key-env", "CRM_TEST_KEY", "--cache", str(tmp_path / "cache"), "--max-retries", "0"]
-    assert data_main(["extract-criteria", *args]) == 0
+    assert data_main(["extract-criteria", *args, "--frequency-penalty", "0.3", "--max-tokens", "99"]) == 0
+    assert llm.requests[0]["frequency_penalty"] == 0.3 and llm.requests[0]["max_tokens"] == 99
     samples, report = read_samples(out)
     assert len(samples) == 2 and report.skipped == 0 and all(s.a_criteria and s.b_criteria for s in samples)
     assert data_main(["validate", str(out)]) == 0

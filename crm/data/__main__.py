@@ -63,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     ext.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
     ext.add_argument("--max-retries", type=int, default=5, help="HTTP retries with backoff (429, 5xx, timeouts)")
     ext.add_argument("--max-tokens", type=int, default=512, help="the longest reply asked for")
+    ext.add_argument(
+        "--frequency-penalty", type=float, help="sent as asked (transformers serve: repetition penalty 1 + this)"
+    )
     ext.add_argument("--json-mode", action="store_true", help="ask for response_format json_object (vLLM, OpenAI)")
     ext.add_argument("--limit", type=int, help="only the first N votes of each file")
     return parser
@@ -125,6 +128,7 @@ def _run_extract(args: argparse.Namespace) -> int:
         args.max_retries,
         max_tokens=args.max_tokens,
         json_mode=args.json_mode,
+        frequency_penalty=args.frequency_penalty,
     )
     extractor = Extractor(
         endpoint, AnswerCache(args.cache or cache_root() / "criteria_answers"), attempts=args.attempts

@@ -40,6 +40,7 @@ class Endpoint:
     max_tokens: int = 512  # the longest reply asked for
     temperature: float = 0.0  # later attempts after a malformed reply sample at RETRY_TEMPERATURE
     json_mode: bool = False  # ask for response_format json_object (vLLM, OpenAI; not every server has it)
+    frequency_penalty: float | None = None  # sent when set: keeps a small model from looping on one phrase
 
     def client(self) -> openai.AsyncOpenAI:
         key = os.environ.get(self.api_key_env) or "none"
@@ -104,6 +105,8 @@ class Extractor:
             self.report.cached += 1
             return cached
         extra = {"response_format": {"type": "json_object"}} if self.endpoint.json_mode else {}
+        if self.endpoint.frequency_penalty is not None:
+            extra["frequency_penalty"] = self.endpoint.frequency_penalty
         reason = ""
         for attempt in range(self.attempts):
             self.report.requests += 1
