@@ -94,20 +94,23 @@ def encoded(model, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tenso
 
 
 @torch.no_grad()
-def text_readings(backbone: str, weights: dict[str, torch.Tensor], criteria: list[list[str]]) -> torch.Tensor:
+def text_readings(backbone: str, weights: dict[str, torch.Tensor], criteria: list[list[str]], plan) -> torch.Tensor:
     """Each pair's reading by an encoder of ``backbone`` holding ``weights`` (``backbone.*``): each
-    distinct criterion read alone, mean-pooled, and added up over the pair's criteria (fp32)."""
+    distinct criterion read alone, mean-pooled, and added up over the pair's criteria, in the plan's
+    precision and length-sorted batches, as :func:`encoded` reads."""
     tokenizer = AutoTokenizer.from_pretrained(backbone)
     encoder = AutoModel.from_pretrained(backbone).eval()
     state = {k.removeprefix("backbone."): v for k, v in weights.items() if k.startswith("backbone.")}
     if missing := encoder.load_state_dict(state, strict=False).missing_keys:
         raise SystemExit(f"the reader's weights are not of {backbone}: missing {missing[:5]}")
     texts = sorted({text for texts in criteria for text in texts})
-    read = {}
-    for start in range(0, len(texts), 64):
-        chunk = texts[start : start + 64]
-        batch = tokenizer(chunk, padding=True, truncation=True, max_length=128, return_tensors="pt")
-        read.update(zip(chunk, pool(encoder(**batch).last_hidden_state, batch["attention_mask"], "mean")))
+    rows = [dict(tokenizer(text, truncation=True, max_length=128)) for text in texts]
+
+    def forward(input_ids, attention_mask, **told):
+        hidden = encoder(input_ids=input_ids, attention_mask=attention_mask, **told).last_hidden_state
+        return pool(hidden, attention_mask, "mean")
+
+    read = dict(zip(texts, score_batches(rows, tokenizer, forward, plan, batch_size=64)))
     return torch.stack([torch.stack([read[text] for text in texts]).sum(0) for texts in criteria])
 
 
@@ -253,7 +256,7 @@ def main(argv: list[str]) -> None:
         if args.reader_backbone:
             backbone = args.reader_backbone
             backbone = local_checkpoint(backbone) if backbone in PACKAGES else backbone
-            readings = text_readings(backbone, reader_weights(args.reader), list(criteria))
+            readings = text_readings(backbone, reader_weights(args.reader), list(criteria), plan)
         elif args.reader:
             readings = encoded(model, tokenizer, list(chosen), plan, "criteria")
         answers = tuple(encoded(model, tokenizer, list(rows), plan, "answer") for rows in (chosen, rejected))

@@ -127,12 +127,14 @@ def test_a_reader_of_another_backbone_reads_each_criterion_alone_and_adds_them_u
     from transformers import AutoModel
 
     from crm.config import minilm_path
+    from crm.precision import inference_plan
 
-    path = minilm_path()
+    path, plan = minilm_path(), inference_plan("cpu", "fp32")
     weights = {f"backbone.{k}": v for k, v in AutoModel.from_pretrained(path).state_dict().items()}
     both, first, second = ceiling.text_readings(
-        path, weights, [["Use bold.", "Be brief."], ["Use bold."], ["Be brief."]]
+        path, weights, [["Use bold.", "Be brief."], ["Use bold."], ["Be brief."]], plan
     )
     assert torch.allclose(both, first + second, atol=1e-5) and not torch.allclose(first, second)
     weights["backbone.embeddings.word_embeddings.weight"] = weights["backbone.embeddings.word_embeddings.weight"] * 0
-    assert not torch.allclose(ceiling.text_readings(path, weights, [["Use bold."]])[0], first)  # its weights, read
+    zeroed = ceiling.text_readings(path, weights, [["Use bold."]], plan)[0]
+    assert not torch.allclose(zeroed, first)  # its weights, read
