@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse  # noqa: E402
 
 from crm.data.__main__ import main as data_main  # noqa: E402
 from crm.data.extraction.cache import AnswerCache, answer_key  # noqa: E402
-from crm.data.extraction.prompt import MalformedAnswer, load_prompt  # noqa: E402
+from crm.data.extraction.prompt import MalformedAnswer, load_prompt, response_format  # noqa: E402
 from crm.data.extraction.run import Endpoint, EndpointStopped, Extractor  # noqa: E402
 from crm.data.extraction.votes import read_votes  # noqa: E402
 from crm.data.schema import PreferenceSample, read_samples  # noqa: E402
@@ -111,7 +111,7 @@ def test_votes_become_samples_with_each_sides_criteria(llm, tmp_path):
     asked = sorted(request["messages"][-1]["content"] for request in llm.requests)  # in any order
     assert "Question 0?" in asked[0] and "Long answer 0." in asked[0] and "preferred: answer A" in asked[0]
     assert "preferred: answer B" in asked[1]
-    assert "frequency_penalty" not in llm.requests[0]  # sent only when asked for
+    assert "response_format" not in llm.requests[0]  # the prompt alone asks for JSON by default
 
 
 @pytest.mark.parametrize(
@@ -233,8 +233,12 @@ def test_the_command_writes_a_valid_file_and_never_the_key(llm, tmp_path, monkey
     out = tmp_path / "with_criteria.jsonl"
     args = [str(path), "--out", str(out), "--base-url", llm.url, "--model", "scripted"]
     args += ["--api-key-env", "CRM_TEST_KEY", "--cache", str(tmp_path / "cache"), "--max-retries", "0"]
-    assert data_main(["extract-criteria", *args, "--frequency-penalty", "0.3", "--max-tokens", "99"]) == 0
-    assert llm.requests[0]["frequency_penalty"] == 0.3 and llm.requests[0]["max_tokens"] == 99
+    assert data_main(["extract-criteria", *args, "--response-format", "json_schema", "--max-tokens", "99"]) == 0
+    asked = llm.requests[0]["response_format"]
+    assert asked["type"] == "json_schema" and llm.requests[0]["max_tokens"] == 99
+    shape = asked["json_schema"]["schema"]
+    assert list(shape["properties"]) == ["a_criteria", "a_topic", "b_criteria", "b_topic"]  # the prompt's order
+    assert shape["properties"]["a_criteria"]["maxItems"] == 4 and shape["additionalProperties"] is False
     samples, report = read_samples(out)
     assert len(samples) == 2 and report.skipped == 0 and all(s.a_criteria and s.b_criteria for s in samples)
     assert data_main(["validate", str(out)]) == 0
@@ -255,3 +259,13 @@ def test_the_prompts_examples_come_first_and_pass_its_own_check():
     for reply in messages[2:-1:2]:
         prompt.parse(reply["content"])  # an example the check would refuse would teach the wrong shape
     assert "Question 3?" in messages[-1]["content"] and "Question 3?" not in messages[1]["content"]
+
+
+def test_the_reply_shape_is_asked_for_as_chosen():
+    assert response_format("text") == {}
+    assert response_format("json_object") == {"response_format": {"type": "json_object"}}
+    schema = response_format("json_schema")["response_format"]["json_schema"]["schema"]
+    older = response_format("json_object_schema")["response_format"]  # llama-cpp-python's server's shape
+    assert older == {"type": "json_object", "schema": schema}
+    with pytest.raises(ValueError, match="json_schema"):
+        response_format("yaml")

@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from crm.cli import refuse_writing_over_inputs
+from crm.data.extraction.prompt import RESPONSE_FORMATS
 from crm.data.extraction.votes import TIES, read_votes
 from crm.data.prepare import prepare
 from crm.data.raw_files import RAW_HINT
@@ -64,9 +65,11 @@ def _parser() -> argparse.ArgumentParser:
     ext.add_argument("--max-retries", type=int, default=5, help="HTTP retries with backoff (429, 5xx, timeouts)")
     ext.add_argument("--max-tokens", type=int, default=512, help="the longest reply asked for")
     ext.add_argument(
-        "--frequency-penalty", type=float, help="sent as asked (transformers serve: repetition penalty 1 + this)"
+        "--response-format",
+        choices=RESPONSE_FORMATS,
+        default="text",
+        help="json_object: JSON mode; json_schema: decoding constrained to the reply's schema (docs/DATA.md)",
     )
-    ext.add_argument("--json-mode", action="store_true", help="ask for response_format json_object (vLLM, OpenAI)")
     ext.add_argument("--limit", type=int, help="only the first N votes of each file")
     return parser
 
@@ -127,8 +130,7 @@ def _run_extract(args: argparse.Namespace) -> int:
         args.timeout,
         args.max_retries,
         max_tokens=args.max_tokens,
-        json_mode=args.json_mode,
-        frequency_penalty=args.frequency_penalty,
+        response_format=args.response_format,
     )
     extractor = Extractor(
         endpoint, AnswerCache(args.cache or cache_root() / "criteria_answers"), attempts=args.attempts

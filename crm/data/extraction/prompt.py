@@ -26,10 +26,36 @@ class ExtractedCriteria(BaseModel):
 
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
-    a_criteria: list[str] = Field(min_length=1, max_length=4)
+    a_criteria: list[str] = Field(min_length=1, max_length=4)  # in the prompt's order: a constrained
+    a_topic: str = Field(min_length=1, max_length=80)  # decoder writes the schema's keys in order
     b_criteria: list[str] = Field(min_length=1, max_length=4)
-    a_topic: str = Field(min_length=1, max_length=80)
     b_topic: str = Field(min_length=1, max_length=80)
+
+
+# How the reply's shape is asked for. text: by the prompt alone (any server); json_object: JSON mode (vLLM,
+# OpenAI); json_schema: decoding constrained to the reply's schema, OpenAI's request shape (OpenAI, vLLM,
+# llama.cpp's llama-server); json_object_schema: the same constraint in the older shape, JSON mode with a
+# schema (llama-cpp-python's server, Together AI). A small model needs the constraint: unconstrained, it
+# repeats one criterion until max_tokens and never closes the list.
+RESPONSE_FORMATS = ("text", "json_object", "json_schema", "json_object_schema")
+
+
+def response_format(kind: str) -> dict:
+    """The request's ``response_format`` for ``kind`` (nothing for text)."""
+    if kind not in RESPONSE_FORMATS:
+        raise ValueError(f"response format must be one of {RESPONSE_FORMATS}, not {kind!r}")
+    shape = {**ExtractedCriteria.model_json_schema(), "additionalProperties": False}  # strict mode's rule
+    return {
+        "text": {},
+        "json_object": {"response_format": {"type": "json_object"}},
+        "json_schema": {
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": "criteria", "schema": shape, "strict": True},
+            }
+        },
+        "json_object_schema": {"response_format": {"type": "json_object", "schema": shape}},
+    }[kind]
 
 
 class MalformedAnswer(ValueError):

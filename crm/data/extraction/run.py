@@ -21,7 +21,7 @@ import openai
 from tqdm.auto import tqdm
 
 from crm.data.extraction.cache import AnswerCache, answer_key
-from crm.data.extraction.prompt import ExtractedCriteria, MalformedAnswer, Prompt, load_prompt
+from crm.data.extraction.prompt import ExtractedCriteria, MalformedAnswer, Prompt, load_prompt, response_format
 from crm.data.extraction.votes import TIES, Vote
 from crm.data.schema import PreferenceSample
 
@@ -39,8 +39,7 @@ class Endpoint:
     max_retries: int = 5  # HTTP retries with backoff (429, 5xx, timeouts, connection), the client's
     max_tokens: int = 512  # the longest reply asked for
     temperature: float = 0.0  # later attempts after a malformed reply sample at RETRY_TEMPERATURE
-    json_mode: bool = False  # ask for response_format json_object (vLLM, OpenAI; not every server has it)
-    frequency_penalty: float | None = None  # sent when set: keeps a small model from looping on one phrase
+    response_format: str = "text"  # one of RESPONSE_FORMATS: how the reply's shape is asked for
 
     def client(self) -> openai.AsyncOpenAI:
         key = os.environ.get(self.api_key_env) or "none"
@@ -104,9 +103,7 @@ class Extractor:
         if (cached := self.cache.get(key)) is not None:
             self.report.cached += 1
             return cached
-        extra = {"response_format": {"type": "json_object"}} if self.endpoint.json_mode else {}
-        if self.endpoint.frequency_penalty is not None:
-            extra["frequency_penalty"] = self.endpoint.frequency_penalty
+        extra = response_format(self.endpoint.response_format)
         reason = ""
         for attempt in range(self.attempts):
             self.report.requests += 1
