@@ -330,18 +330,24 @@ def tiny_two_tower_model(**options):
     return TwoTowerCRM(two_tower_spec(**options), tiny_bert(), tiny_bert()).eval()
 
 
+def free_port() -> int:
+    """A port on 127.0.0.1 nothing listens on now."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 @contextlib.contextmanager
 def uvicorn_on_loopback(app):
     """A real uvicorn serving ``app`` on 127.0.0.1 (a free port) in a thread; yields the port."""
-    import socket
     import threading
     import time
 
     import uvicorn
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -8,12 +8,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import socket
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import has_module, require, uvicorn_on_loopback
+from tests.conftest import free_port, has_module, require, uvicorn_on_loopback
 
 require(has_module("openai"), "the openai client (pip install -e '.[extract]')")
 
@@ -200,9 +199,7 @@ def test_ties_are_left_out_or_written_both_ways(llm, tmp_path):
 
 
 def test_an_unreachable_endpoint_stops_the_run(tmp_path):
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]  # nothing listens here
+    port = free_port()  # nothing listens here
     run = Extractor(Endpoint(f"http://127.0.0.1:{port}/v1", "m", max_retries=0), AnswerCache(tmp_path))
     with pytest.raises(EndpointStopped, match="APIConnectionError"):
         run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.conftest import TINY_TRAIN, files_override, has_module, require
+from tests.conftest import TINY_TRAIN, files_override, free_port, has_module, require
 
 pytestmark = pytest.mark.slow
 
@@ -81,12 +80,6 @@ def llama_cpp_server(gguf: Path, port: int, log: Path):
     finally:
         process.kill()
         process.wait(timeout=30)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def extract(votes: Path, out: Path, cache: Path, port: int) -> subprocess.Popen:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from crm.export.zero import export_zero_checkpoint
 from crm.export.zero import main as zero_export_main
 from crm.inference import load_crm
 from crm.models.backbones import load_backbone
-from tests.conftest import ROOT, has_module, require, tiny_split
+from tests.conftest import ROOT, free_port, has_module, require, tiny_split
 
 STRATEGIES = sorted(p.stem for p in (ROOT / "conf" / "strategy").glob("*.yaml"))
 ZERO = {  # strategy -> (stage, optimizer offloaded, parameters offloaded)
@@ -64,12 +63,6 @@ def test_flash_attention_asked_for_but_unavailable_is_a_clear_error():
         load_backbone(init_config=tiny, attn_implementation="flash_attention_2")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def zero_checkpoint(tmp_path_factory):
     """``zero_checkpoint(stage) -> (checkpoint dir, the head's initial statistics)``: built once per
@@ -87,7 +80,7 @@ def zero_checkpoint(tmp_path_factory):
                 text=True,
                 cwd=ROOT,
                 timeout=300,
-                env={**os.environ, "MASTER_PORT": str(_free_port())},
+                env={**os.environ, "MASTER_PORT": str(free_port())},
             )
             assert result.returncode == 0, result.stderr[-3000:]
             made[stage] = out, json.loads(result.stdout.strip().splitlines()[-1])
