@@ -44,18 +44,15 @@ def response_format(kind: str) -> dict:
     """The request's ``response_format`` for ``kind`` (nothing for text)."""
     if kind not in RESPONSE_FORMATS:
         raise ValueError(f"response format must be one of {RESPONSE_FORMATS}, not {kind!r}")
+    if kind == "text":
+        return {}
+    if kind == "json_object":
+        return {"response_format": {"type": "json_object"}}
     shape = {**ExtractedCriteria.model_json_schema(), "additionalProperties": False}  # strict mode's rule
-    return {
-        "text": {},
-        "json_object": {"response_format": {"type": "json_object"}},
-        "json_schema": {
-            "response_format": {
-                "type": "json_schema",
-                "json_schema": {"name": "criteria", "schema": shape, "strict": True},
-            }
-        },
-        "json_object_schema": {"response_format": {"type": "json_object", "schema": shape}},
-    }[kind]
+    if kind == "json_object_schema":
+        return {"response_format": {"type": "json_object", "schema": shape}}
+    schema = {"name": "criteria", "schema": shape, "strict": True}
+    return {"response_format": {"type": "json_schema", "json_schema": schema}}
 
 
 class MalformedAnswer(ValueError):

@@ -96,6 +96,7 @@ class Extractor:
             raise ValueError(f"attempts must be at least 1, not {attempts}")
         self.endpoint, self.cache, self.attempts = endpoint, cache, attempts
         self.prompt = prompt or load_prompt()
+        self.shape = response_format(endpoint.response_format)  # the same for every request
         self.report = ExtractionReport()
 
     async def _ask(self, client: openai.AsyncOpenAI, vote: Vote) -> ExtractedCriteria | None:
@@ -103,7 +104,6 @@ class Extractor:
         if (cached := self.cache.get(key)) is not None:
             self.report.cached += 1
             return cached
-        extra = response_format(self.endpoint.response_format)
         reason = ""
         for attempt in range(self.attempts):
             self.report.requests += 1
@@ -113,7 +113,7 @@ class Extractor:
                     messages=self.prompt.messages(vote.sample),
                     max_tokens=self.endpoint.max_tokens,
                     temperature=self.endpoint.temperature if attempt == 0 else RETRY_TEMPERATURE,
-                    **extra,
+                    **self.shape,
                 )
             except openai.APITimeoutError:  # this vote's reply outlasted --timeout on every retry: skipped
                 reason = f"no reply within {self.endpoint.timeout:g} s"
