@@ -13,8 +13,8 @@ reader of this backbone learns from this wording, whatever the pair training aro
 
 ``--save`` writes the first seed's fine-tuned encoder (a state dict of the reader's backbone), which
 ``reading_ceiling.py --reader`` judges pairs with. ``--frozen`` trains the linear classifier alone on
-the pretrained encoder's mean states (the reader before any fine-tuning). About 6 minutes per seed for
-600 steps on 2 cores in fp32.
+the pretrained encoder's mean states (the reader before any fine-tuning). A seed of 380 steps takes
+about 8 minutes on 2 cores in fp32 with MiniLM, 62 with all-mpnet-base-v2.
 """
 
 from __future__ import annotations
