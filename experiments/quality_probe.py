@@ -17,16 +17,21 @@ What it measures is the ceiling of a linear head over these features, fitted to 
 
 ``--encoder`` swaps the answer tower's encoder for another sentence encoder (a directory, or a name in
 ``crm.pypi_weights.PACKAGES``), to ask whether a larger one holds more quality before building it in.
+``--tower-layers K`` describes each text as the CRM's answer tower does instead (its lowest K blocks, the
+mean of every layer's states, each layer-normed, side by side; the query likewise), to ask how much of
+the sentence embedding's quality the tower keeps.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import torch
+import torch.nn.functional as F
 from scipy.stats import spearmanr
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline, make_pipeline
@@ -39,10 +44,36 @@ from crm.data.layout import layout_features
 from crm.data.published import corpus_scores
 from crm.data.sources import VOTE_SOURCES
 from crm.data.splits import split_of
+from crm.models.backbones import keep_lower_blocks, pool
 from crm.pypi_weights import PACKAGES, local_checkpoint
 from crm.text_encoder import SentenceEncoder
 
 BASELINE = "gpt-4-0314"
+
+
+class TowerDescriber(SentenceEncoder):
+    """Texts described as the CRM's answer tower describes answers (crm.models.two_tower.describe_answers)."""
+
+    def __init__(self, path: str | None, layers: int, max_length: int):
+        super().__init__(path, max_length=max_length)
+        self.model = keep_lower_blocks(self.model, layers)
+
+    @torch.no_grad()
+    def encode(self, texts: Sequence[str]) -> torch.Tensor:
+        chunks = []
+        for start in range(0, len(texts), self.batch_size):
+            batch = self.tokenizer(
+                list(texts[start : start + self.batch_size]),
+                padding=True,
+                truncation=True,
+                max_length=self.max_length,
+                return_tensors="pt",
+            )
+            states = self.model(**batch, output_hidden_states=True).hidden_states
+            mask = batch["attention_mask"]
+            layers = [F.layer_norm(pool(h.float(), mask, "mean"), h.shape[-1:]) for h in states]
+            chunks.append(torch.cat(layers, dim=-1))
+        return torch.cat(chunks)
 
 
 def describe(encoder: SentenceEncoder, texts: list[str]) -> np.ndarray:
@@ -151,11 +182,15 @@ def main() -> None:
     parser.add_argument("--gap", type=float, default=40.0, help="published points between the two models of a pair")
     parser.add_argument("--encoder", help="a sentence encoder's directory or a PyPI weights name (default: MiniLM)")
     parser.add_argument("--max-length", type=int, default=128, help="tokens of each text the encoder reads")
+    parser.add_argument("--tower-layers", type=int, help="describe as the CRM's answer tower of this many blocks")
     args = parser.parse_args()
     path = args.encoder
     if path in PACKAGES:
         path = local_checkpoint(path)
-    encoder = SentenceEncoder(path, max_length=args.max_length)
+    if args.tower_layers:
+        encoder = TowerDescriber(path, args.tower_layers, args.max_length)
+    else:
+        encoder = SentenceEncoder(path, max_length=args.max_length)
     result = {
         "arena_hard": arena(encoder, args.raw or Path(default_raw_dir()), args.gap),
         "votes": votes(encoder, args.processed),
