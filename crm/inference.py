@@ -19,6 +19,7 @@ from transformers import AutoConfig, AutoModel, AutoTokenizer
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
 from crm.export.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
+from crm.models.backbones import position_limit
 from crm.models.factory import assemble
 from crm.models.reward_model import RewardModel
 from crm.models.two_tower import TwoTowerCRM
@@ -56,7 +57,7 @@ def score_batches(
 def scoring_renderer(tokenizer, settings: CRMSettings, backbone_config) -> Renderer:
     """How a CRM renders what it scores. Long criteria may lengthen a sequence up to twice the trained
     length, within the backbone's positions; long queries and earlier turns are shortened instead."""
-    positions = getattr(backbone_config, "max_position_embeddings", None) or settings.max_length
+    positions = position_limit(backbone_config) or settings.max_length
     return Renderer(
         tokenizer,
         settings.head,

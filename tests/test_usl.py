@@ -338,7 +338,7 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
         ("truncated_head", r"head.safetensors: cannot be read .* damaged"),
         ("truncated_backbone", r"backbone: cannot load the backbone .* damaged or incomplete"),
         ("extra_key", r"crm_config.json: unknown field\(s\) temperature"),
-        ("older_format", r"crm_config.json: export format 12 is older than this crm reads \(13 to 14\)"),
+        ("older_format", r"crm_config.json: export format 12 is older than this crm reads \(13 to 15\)"),
         ("option_of_another_architecture", r"its model cannot be read: unknown cross_encoder field\(s\) interaction"),
         ("wrong_head", r"head.safetensors: weights .* do not fit a 'cls' head"),
     ],

@@ -22,9 +22,10 @@ from pathlib import Path
 from crm.data.schema import DataFormatError
 from crm.models.spec import AnySpec, TwoTowerSpec, spec_from_config, spec_from_dict
 
-# 14: the model written as its spec (crm.models.spec) under "model". Format 13, the last of flat fields,
-# still loads (flat_format_13); older formats are refused, naming their format.
-FORMAT_VERSION = 14
+# 14: the model written as its spec (crm.models.spec) under "model". 15: a two-tower CRM's criteria reader
+# of its own (``model.reader``), its vocabulary map in the head file; 14 loads as it is. Format 13, the last
+# of flat fields, still loads (flat_format_13); older formats are refused, naming their format.
+FORMAT_VERSION = 15
 OLDEST_LOADED = 13
 CONFIG_NAME = "crm_config.json"
 

@@ -33,6 +33,21 @@ def pool(hidden: torch.Tensor, attention_mask: torch.Tensor, pooling: str) -> to
     raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
 
 
+# Backbones whose embeddings count positions from the padding token's id + 1, as RoBERTa's do
+POSITIONS_AFTER_PADDING = ("mpnet", "roberta", "xlm-roberta", "camembert")
+
+
+def position_offset(config) -> int:
+    """The position id of a row's first token as a backbone of ``config`` was pretrained with."""
+    return config.pad_token_id + 1 if config.model_type in POSITIONS_AFTER_PADDING else 0
+
+
+def position_limit(config) -> int | None:
+    """How many tokens a row of a backbone of ``config`` can hold (None: the config does not say)."""
+    positions = getattr(config, "max_position_embeddings", None)
+    return positions - position_offset(config) if positions else None
+
+
 def check_attn_implementation(name: str | None) -> None:
     """Fail early and clearly when flash-attention is asked for but cannot run here."""
     if name != "flash_attention_2":

@@ -9,13 +9,14 @@ import logging
 
 import torch
 from omegaconf import DictConfig
-from transformers import PreTrainedModel
+from transformers import AutoTokenizer, PreTrainedModel
 
 from crm.models.backbones import keep_lower_blocks, load_backbone
 from crm.models.cross_encoder import CrossEncoderCRM
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel
 from crm.models.spec import AnySpec, spec_from_config
+from crm.models.tokenizers import vocabulary_map
 from crm.models.two_tower import TwoTowerCRM
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,8 @@ def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = T
     spec = model_spec(model)
 
     def load(role: str) -> PreTrainedModel:
-        backbone = spec.backbone
+        reader = getattr(spec, "reader", None)  # a two-tower CRM's criteria reader of its own
+        backbone = reader if role == "backbone" and reader is not None else spec.backbone
         loaded = load_backbone(
             pretrained=backbone.pretrained,
             init_config=backbone.init_config,
@@ -52,6 +54,13 @@ def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = T
         return keep_lower_blocks(loaded, layers) if role == "answer_tower" and layers else loaded
 
     model = assemble(spec, head, load)
+    if weights and getattr(spec, "reader", None) is not None:
+        if not (spec.backbone.pretrained and spec.reader.pretrained):
+            raise ValueError(
+                "a criteria reader of its own maps the backbone's tokenizer to its own: both need `pretrained`"
+            )
+        rows, reader = (AutoTokenizer.from_pretrained(b.pretrained) for b in (spec.backbone, spec.reader))
+        model.reader_vocabulary.fill(vocabulary_map(rows, reader))
     freeze = spec.freeze
     if freeze.embeddings or freeze.layers:
         frozen = model.freeze(freeze.embeddings, freeze.layers)

@@ -8,7 +8,7 @@ import torch
 from torch import nn
 from transformers import PreTrainedModel
 
-from crm.models.backbones import POOLINGS, freeze_lower, gathered
+from crm.models.backbones import POOLINGS, freeze_lower, gathered, position_offset
 
 HEAD_OUTPUTS = {"bt": 1, "cls": 2}
 
@@ -87,7 +87,7 @@ class RewardModel(nn.Module):
     @staticmethod
     def _encode(model: PreTrainedModel, input_ids, attention_mask, token_type_ids=None, **kwargs):
         # Positions count real tokens only, so left and right padding give the same scores.
-        position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
+        position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0) + position_offset(model.config)
         if token_type_ids is not None:
             kwargs["token_type_ids"] = token_type_ids
         if getattr(model.config, "use_cache", None) is not None:

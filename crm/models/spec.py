@@ -59,6 +59,9 @@ class TwoTowerSpec(ModelSpec):
     pooling: str = "mean"
     interaction: int = 64  # rank of the bilinear criteria x answer term
     answer_layers: int | None = None  # the answer tower keeps its lowest N blocks; None: every block
+    # the criteria reader's own weights, read through a map from the rows' vocabulary (the backbone's, which
+    # the answer tower keeps: crm.models.tokenizers.vocabulary_map); None: the backbone reads the criteria
+    reader: BackboneSpec | None = None
     criteria_classes: int = 0  # classes of the reader's (family, polarity) classifier; 0: none
     criteria_scale: float | None = None  # the classifier is a cosine one of this scale; None: linear
     answer_attention: int = 0  # heads through which the criteria choose where to look in the answer
@@ -83,6 +86,8 @@ def spec_from_dict(fields: dict[str, Any]) -> AnySpec:
         raise ValueError(f"unknown {architecture} field(s) {', '.join(unknown)}")
     fields["backbone"] = BackboneSpec(**(fields.get("backbone") or {}))
     fields["freeze"] = FreezeSpec(**(fields.get("freeze") or {}))
+    if fields.get("reader") is not None:
+        fields["reader"] = BackboneSpec(**fields["reader"])
     return kind(**fields)
 
 

@@ -24,3 +24,35 @@ def load_tokenizer(
         tokenizer.pad_token = tokenizer.eos_token
     tokenizer.padding_side = padding_side
     return tokenizer
+
+
+SPECIAL_TOKENS = ("cls_token", "sep_token", "pad_token", "unk_token", "mask_token")
+# texts on which both tokenizers must agree once translated: case, accents, punctuation, digits, emoji
+VOCABULARY_PROBES = ("Prefer concise answers, please: no bullet points!", "Naïve CAFÉ, 42 x 7 = 294; don't 🙂")
+
+
+def vocabulary_map(rows: PreTrainedTokenizerBase, reader: PreTrainedTokenizerBase) -> list[int]:
+    """For each token id of ``rows`` (the tokenizer the CRM's rows are made with), the id of the same token
+    in ``reader``'s vocabulary; special tokens by their role (``[CLS]`` to ``<s>``, ...). A criteria reader
+    with its own vocabulary then reads the rows' criteria exactly as its own tokenizer would have
+    tokenized them, which the probes check: ValueError where a token is missing or they differ."""
+    vocabulary = reader.get_vocab()
+    special = {
+        getattr(rows, f"{role}_id"): getattr(reader, f"{role}_id")
+        for role in SPECIAL_TOKENS
+        if getattr(rows, role, None) is not None and getattr(reader, role, None) is not None
+    }
+    ids, missing = list(range(len(rows))), []
+    for token, i in rows.get_vocab().items():
+        ids[i] = special[i] if i in special else vocabulary.get(token, -1)
+        if ids[i] < 0:
+            missing.append(token)
+    if missing:
+        raise ValueError(
+            f"the reader's tokenizer lacks {len(missing)} of the rows' {len(rows)} tokens (e.g. {missing[:5]}): "
+            "a criteria reader of another vocabulary must hold every token of the rows' tokenizer"
+        )
+    for text in VOCABULARY_PROBES:
+        if [ids[i] for i in rows(text)["input_ids"]] != reader(text)["input_ids"]:
+            raise ValueError(f"the rows' and the reader's tokenizers split {text!r} differently")
+    return ids

@@ -49,6 +49,25 @@ def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
     return value
 
 
+class ReaderVocabulary(nn.Module):
+    """The rows' token ids as a criteria reader of its own vocabulary numbers the same tokens
+    (:func:`crm.models.tokenizers.vocabulary_map`): rows keep one tokenizer, the answer tower's. A buffer,
+    so the export's head file carries it."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.register_buffer("ids", torch.arange(size))
+
+    @torch.no_grad()
+    def fill(self, ids: Sequence[int]) -> None:
+        if len(ids) != len(self.ids):
+            raise ValueError(f"a map of {len(ids)} token ids for rows of a {len(self.ids)}-token vocabulary")
+        self.ids.copy_(torch.tensor(ids))
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        return self.ids.to(ids.device)[ids]
+
+
 def _forget_after_loading(model: TwoTowerCRM, incompatible_keys) -> None:
     """Nothing remembered from the old weights survives new ones (a named function: models stay picklable)."""
     model.forget()
@@ -134,6 +153,8 @@ class TwoTowerCRM(RewardModel):
         if classes := spec.criteria_classes:
             scale = spec.criteria_scale
             self.criteria_classifier = CosineClassifier(hidden, classes, scale) if scale else nn.Linear(hidden, classes)
+        # a reader of its own (spec.reader) reads the rows' criteria through a map of their token ids
+        self.reader_vocabulary = ReaderVocabulary(tower.vocab_size) if spec.reader is not None else None
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
         # What the frozen tower said of each answer, on disk across processes (attach_answer_store)
         self.answer_store = None
@@ -207,6 +228,7 @@ class TwoTowerCRM(RewardModel):
             "layout_score": self.layout_score,
             "degenerate_gate": self.degenerate_gate,
             "criteria_classifier": self.criteria_classifier,
+            "reader_vocabulary": self.reader_vocabulary,
         }
 
     def forward(
@@ -238,7 +260,15 @@ class TwoTowerCRM(RewardModel):
 
     def read_criteria(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The trainable tower: the mean of the backbone's last states over the first segment."""
-        return in_length_chunks(self._read_criteria, ids, mask, self.chunk_rows)
+        return in_length_chunks(self._read_criteria, self.reader_ids(ids), mask, self.chunk_rows)
+
+    def reader_ids(self, ids: torch.Tensor) -> torch.Tensor:
+        """The rows' token ids as the reader numbers them (the same ids without a reader of its own)."""
+        return ids if self.reader_vocabulary is None else self.reader_vocabulary(ids)
+
+    def _read_by(self, runner: Callable, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """:meth:`read_criteria` through another engine's reader (``runner``, ONNX Runtime)."""
+        return runner(self.reader_ids(ids), mask)
 
     def _read_criteria(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         hidden = self._encode(self.backbone, ids, mask).last_hidden_state
@@ -351,7 +381,8 @@ class TwoTowerCRM(RewardModel):
         read, describe = self.read_criteria, self.describe_answers
         describe_rows = self._describe_as_rows
         if scoring and self.tower_runners:
-            read, describe = self.tower_runners
+            runner, describe = self.tower_runners
+            read = partial(self._read_by, runner)
             describe_rows = describe  # an attending CRM's ONNX tower gives the rows (crm.onnx_engine)
         if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
             read = partial(self.criteria_memo, read)
