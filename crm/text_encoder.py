@@ -34,11 +34,15 @@ class SentenceEncoder:
                 max_length=self.max_length,
                 return_tensors="pt",
             ).to(self.model.device)
-            hidden = self.model(**batch).last_hidden_state
-            mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1)
-            chunks.append(torch.nn.functional.normalize(pooled.float(), dim=-1).cpu())
+            chunks.append(self.pooled(batch).float().cpu())
         return torch.cat(chunks) if chunks else torch.empty(0, self.model.config.hidden_size)
+
+    def pooled(self, batch) -> torch.Tensor:
+        """One tokenized batch's vectors: the unit-length mean of the last states over the attention mask."""
+        hidden = self.model(**batch).last_hidden_state
+        mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+        pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1)
+        return torch.nn.functional.normalize(pooled.float(), dim=-1)
 
     def nearest_similarity(self, queries: Sequence[str], reference: Sequence[str]) -> torch.Tensor:
         """For each query, the cosine similarity of its most similar reference text."""

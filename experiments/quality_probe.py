@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -58,22 +57,10 @@ class TowerDescriber(SentenceEncoder):
         super().__init__(path, max_length=max_length)
         self.model = keep_lower_blocks(self.model, layers)
 
-    @torch.no_grad()
-    def encode(self, texts: Sequence[str]) -> torch.Tensor:
-        chunks = []
-        for start in range(0, len(texts), self.batch_size):
-            batch = self.tokenizer(
-                list(texts[start : start + self.batch_size]),
-                padding=True,
-                truncation=True,
-                max_length=self.max_length,
-                return_tensors="pt",
-            )
-            states = self.model(**batch, output_hidden_states=True).hidden_states
-            mask = batch["attention_mask"]
-            layers = [F.layer_norm(pool(h.float(), mask, "mean"), h.shape[-1:]) for h in states]
-            chunks.append(torch.cat(layers, dim=-1))
-        return torch.cat(chunks)
+    def pooled(self, batch) -> torch.Tensor:
+        states = self.model(**batch, output_hidden_states=True).hidden_states
+        mask = batch["attention_mask"]
+        return torch.cat([F.layer_norm(pool(h.float(), mask, "mean"), h.shape[-1:]) for h in states], dim=-1)
 
 
 def describe(encoder: SentenceEncoder, texts: list[str]) -> np.ndarray:
