@@ -16,6 +16,8 @@ from tests.conftest import ROOT, TINY_TRAIN, files_override
 
 SWEEPS = sorted((ROOT / "sweeps").glob("*.yaml"))
 EXPERIMENTS = sorted(p.stem for p in (ROOT / "conf" / "experiment").glob("*.yaml"))
+# experiments of the two-tower CRM alone (a tiny Qwen3 has no answer tower), tested where they act
+TWO_TOWER_EXPERIMENTS = {"mpnet_reader"}  # tests/test_reader_vocabulary.py
 GROUPS = {"experiment", "model", "head", "loss", "noise", "data", "logger", "peft", "strategy", "trainer"}
 
 
@@ -51,7 +53,7 @@ def test_every_sweep_command_composes(compose_train, path):
                 assert str(OmegaConf.select(cfg, key)) == value
 
 
-@pytest.mark.parametrize("name", EXPERIMENTS)
+@pytest.mark.parametrize("name", sorted(set(EXPERIMENTS) - TWO_TOWER_EXPERIMENTS))
 def test_every_experiment_config_smoke_runs_on_tiny_qwen3(compose_train, tiny_files, tmp_path, name):
     cfg = compose_train(
         f"experiment={name}",
