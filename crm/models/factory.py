@@ -38,9 +38,13 @@ def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = T
     """The CRM a spec describes, its backbones loaded (``weights=False``: the architecture without weights),
     frozen and checkpointed as it says."""
     spec = model_spec(model)
+    reader = getattr(spec, "reader", None)  # a two-tower CRM's criteria reader of its own
+    if weights and reader is not None and not (spec.backbone.pretrained and reader.pretrained):
+        raise ValueError(
+            "a criteria reader of its own maps the backbone's tokenizer to its own: both need `pretrained`"
+        )
 
     def load(role: str) -> PreTrainedModel:
-        reader = getattr(spec, "reader", None)  # a two-tower CRM's criteria reader of its own
         backbone = reader if role == "backbone" and reader is not None else spec.backbone
         loaded = load_backbone(
             pretrained=backbone.pretrained,
@@ -54,13 +58,9 @@ def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = T
         return keep_lower_blocks(loaded, layers) if role == "answer_tower" and layers else loaded
 
     model = assemble(spec, head, load)
-    if weights and getattr(spec, "reader", None) is not None:
-        if not (spec.backbone.pretrained and spec.reader.pretrained):
-            raise ValueError(
-                "a criteria reader of its own maps the backbone's tokenizer to its own: both need `pretrained`"
-            )
-        rows, reader = (AutoTokenizer.from_pretrained(b.pretrained) for b in (spec.backbone, spec.reader))
-        model.reader_vocabulary.fill(vocabulary_map(rows, reader))
+    if weights and reader is not None:
+        rows, own = (AutoTokenizer.from_pretrained(b.pretrained) for b in (spec.backbone, reader))
+        model.reader_vocabulary.fill(vocabulary_map(rows, own))
     freeze = spec.freeze
     if freeze.embeddings or freeze.layers:
         frozen = model.freeze(freeze.embeddings, freeze.layers)

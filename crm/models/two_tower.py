@@ -65,7 +65,7 @@ class ReaderVocabulary(nn.Module):
         self.ids.copy_(torch.tensor(ids))
 
     def forward(self, ids: torch.Tensor) -> torch.Tensor:
-        return self.ids.to(ids.device)[ids]
+        return self.ids[ids]
 
 
 def _forget_after_loading(model: TwoTowerCRM, incompatible_keys) -> None:
