@@ -35,6 +35,7 @@ from scipy.stats import spearmanr
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
+from tqdm.auto import tqdm
 
 from crm.config import default_raw_dir
 from crm.data.corpus import CORPUS_DIRS, load_corpus
@@ -93,7 +94,10 @@ def arena(encoder: SentenceEncoder, raw: Path, gap: float) -> dict:
     qids = sorted(corpus.queries)
     split = {q: split_of(corpus.queries[q].text, 0) for q in qids}
     models = sorted(corpus.answers)
-    answer_only = {m: describe(encoder, [corpus.answers[m].get(q, "") for q in qids]) for m in models}
+    answer_only = {
+        m: describe(encoder, [corpus.answers[m].get(q, "") for q in qids])
+        for m in tqdm(models, desc="describing Arena-Hard's models", unit="model")
+    }
     asked = encoder.encode([corpus.queries[q].text for q in qids]).numpy()
     variants = {
         "answer": answer_only,
@@ -145,7 +149,8 @@ def votes(encoder: SentenceEncoder, processed: Path) -> dict:
         with_asked = with_query(asked, a) - with_query(asked, b)
         return {"answer": (a - b, y, longer), "answer_and_query": (with_asked, y, longer)}
 
-    loaded = {(s, split): load(s, split) for s in VOTE_SOURCES for split in ("train", "test")}
+    splits = [(s, split) for s in VOTE_SOURCES for split in ("train", "test")]
+    loaded = {key: load(*key) for key in tqdm(splits, desc="describing the votes", unit="split")}
     result = {}
     for variant in ("answer", "answer_and_query"):
         train = [loaded[(s, "train")][variant] for s in VOTE_SOURCES]
