@@ -64,10 +64,10 @@ class TowerDescriber(SentenceEncoder):
         return torch.cat([F.layer_norm(pool(h.float(), mask, "mean"), h.shape[-1:]) for h in states], dim=-1)
 
 
-def describe(encoder: SentenceEncoder, texts: list[str]) -> np.ndarray:
-    """Embedding (shortest first; fp32 unless ``encoder.bf16``), layout and log length of each text."""
+def describe(encoder: SentenceEncoder, texts: list[str], bf16: bool) -> np.ndarray:
+    """Embedding (shortest first; bf16 autocast if asked), layout and log length of each text."""
     order = np.argsort([len(t) for t in texts])
-    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=getattr(encoder, "bf16", False)):
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
         embedded = encoder.encode([texts[i] for i in order]).numpy()
     out = np.empty_like(embedded)
     out[order] = embedded
@@ -88,14 +88,14 @@ def fit(x: np.ndarray, y: np.ndarray) -> Pipeline:
     return probe.fit(np.concatenate([x, -x]), np.concatenate([y, 1 - y]))
 
 
-def arena(encoder: SentenceEncoder, raw: Path, gap: float) -> dict:
+def arena(encoder: SentenceEncoder, raw: Path, gap: float, bf16: bool) -> dict:
     corpus = load_corpus(raw / CORPUS_DIRS["arena_hard"], "arena_hard")
     scores = corpus_scores(raw / CORPUS_DIRS["arena_hard"], corpus.answers)
     qids = sorted(corpus.queries)
     split = {q: split_of(corpus.queries[q].text, 0) for q in qids}
     models = sorted(corpus.answers)
     answer_only = {
-        m: describe(encoder, [corpus.answers[m].get(q, "") for q in qids])
+        m: describe(encoder, [corpus.answers[m].get(q, "") for q in qids], bf16)
         for m in tqdm(models, desc="describing Arena-Hard's models", unit="model")
     }
     asked = encoder.encode([corpus.queries[q].text for q in qids]).numpy()
@@ -137,12 +137,12 @@ def arena_probe(corpus, scores, qids, split, feats, gap) -> dict:
     return out
 
 
-def votes(encoder: SentenceEncoder, processed: Path) -> dict:
+def votes(encoder: SentenceEncoder, processed: Path, bf16: bool) -> dict:
     def load(source: str, split: str) -> dict[str, tuple]:
         rows = [json.loads(line) for line in (processed / source / f"{split}.jsonl").open()]
         rows = [r for r in rows if r["preference"] in ("model_a", "model_b")]
-        a = describe(encoder, [r["model_a"][-1]["content"] for r in rows])
-        b = describe(encoder, [r["model_b"][-1]["content"] for r in rows])
+        a = describe(encoder, [r["model_a"][-1]["content"] for r in rows], bf16)
+        b = describe(encoder, [r["model_b"][-1]["content"] for r in rows], bf16)
         asked = encoder.encode(["\n".join(turn["content"] for turn in r["model_a"][:-1]) for r in rows]).numpy()
         y = np.array([r["preference"] == "model_a" for r in rows], int)
         longer = np.array([len(r["model_a"][-1]["content"]) > len(r["model_b"][-1]["content"]) for r in rows], int)
@@ -186,10 +186,9 @@ def main() -> None:
         encoder = TowerDescriber(path, args.tower_layers, args.max_length)
     else:
         encoder = SentenceEncoder(path, max_length=args.max_length)
-    encoder.bf16 = args.bf16
     result = {
-        "arena_hard": arena(encoder, args.raw or Path(default_raw_dir()), args.gap),
-        "votes": votes(encoder, args.processed),
+        "arena_hard": arena(encoder, args.raw or Path(default_raw_dir()), args.gap, args.bf16),
+        "votes": votes(encoder, args.processed, args.bf16),
     }
     print(json.dumps(result, indent=2))
 
