@@ -55,11 +55,11 @@ def default_variants(precision: str) -> tuple[str, ...]:
 
 
 def compose(model: str, batch: int, pairs: int, precision: str, extra: tuple[str, ...] = ()):
-    """The training config of ``python train.py model=<model> head=bt data=styles ...`` for ``pairs`` pairs
+    """The training config of ``python train.py model=<model> loss=bt data=styles ...`` for ``pairs`` pairs
     under one fixed polarity (one chosen and one rejected row per pair), all weights trained."""
     overrides = [
         f"model={model}",
-        "head=bt",
+        "loss=bt",
         "data=styles",
         "data.direction=original",
         "noise=none",

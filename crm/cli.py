@@ -1,31 +1,68 @@
-"""What the command lines share: a user's mistake ends a command with one message, not a traceback;
-free text that is not valid Unicode is refused as it is typed; no command writes over what it reads,
-and no named input silently replaces another."""
+"""What the command lines share: a user's mistake ends a command with one line, not a traceback (one
+handler per entry point); free text that is not valid Unicode is refused as it is typed; no command writes
+over what it reads, and an output appears only when it is complete; no named input silently replaces another."""
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import shutil
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from crm.data.schema import DataFormatError, invalid_unicode
+from crm.data.schema import invalid_unicode
+from crm.errors import UserError
+from crm.outputs import same_path
 
-# what the user gave, named in the message (a damaged export, crm.export.artifact.ExportError, is a DataFormatError)
-USER_MISTAKES = (DataFormatError, FileNotFoundError)
+# what the user gave, named in the message: crm.errors.UserError (a malformed file, a damaged export, a
+# refused run, a bad option value, an endpoint's reply) and a path that is not there or cannot be opened
+USER_MISTAKES = (UserError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError)
+DEBUG_FLAG = "--debug"
+
+
+def one_line(err: BaseException) -> str:
+    """The message of ``err`` as one line (a multi-line message joined), for stderr."""
+    text = err.args[0] if isinstance(err, KeyError) and len(err.args) == 1 else err  # str(KeyError) quotes it
+    return " ".join(part.strip() for part in str(text).splitlines() if part.strip()) or type(err).__name__
+
+
+def user_errors_end_the_command(prog: str) -> Callable:
+    """Decorates a console script's ``main(argv)``: a user's mistake prints ``prog: error: <one line>`` on
+    stderr and exits 1; ``--debug`` anywhere on the command line shows the stack instead."""
+
+    def wrap(main: Callable[[list[str]], int]) -> Callable[[list[str] | None], int]:
+        @functools.wraps(main)
+        def run(argv: list[str] | None = None) -> int:
+            argv = list(sys.argv[1:] if argv is None else argv)
+            debug = DEBUG_FLAG in argv
+            try:
+                return main([a for a in argv if a != DEBUG_FLAG])
+            except USER_MISTAKES as err:
+                if debug:
+                    raise
+                print(f"{prog}: error: {one_line(err)} (--debug shows where)", file=sys.stderr)
+                return 1
+
+        return run
+
+    return wrap
 
 
 @contextmanager
 def user_mistakes_end_the_run(run_dir: str | Path) -> Iterator[None]:
-    """A mistake in what the user gave (a malformed sample file, a missing or damaged CRM, no raw data)
-    ends the command with its message and exit code 1, not a framework's traceback; a run directory
-    holding nothing but its config and log is removed, so it leaves no empty run behind."""
+    """The Hydra commands' handler: a mistake in what the user gave (a malformed sample file, a missing or
+    damaged CRM, no raw data, a run its cap refuses) ends the command with one line and exit code 1, not a
+    framework's traceback (``HYDRA_FULL_ERROR=1`` shows it); a run directory holding nothing but its config
+    and log is removed, so it leaves no empty run behind."""
     try:
         yield
     except USER_MISTAKES as err:
-        print(f"error: {err}", file=sys.stderr)
+        if os.environ.get("HYDRA_FULL_ERROR") == "1":
+            raise
+        print(f"error: {one_line(err)}", file=sys.stderr)
         run = Path(run_dir)
         if run.is_dir() and all(p.name == ".hydra" or p.suffix == ".log" for p in run.iterdir()):
             shutil.rmtree(run)
@@ -41,17 +78,14 @@ def text_argument(value: str) -> str:
     return value
 
 
-def refuse_writing_over_inputs(
-    parser: argparse.ArgumentParser, output_flag: str, output: str | Path | None, inputs: Mapping[str, object]
-) -> None:
-    """A usage error when ``output`` is the same file or directory as one of ``inputs`` (flag -> path,
-    links followed): writing it would destroy the input before it is read."""
+def refuse_writing_over_inputs(output_flag: str, output: str | Path | None, inputs: Mapping[str, object]) -> None:
+    """Refuse (:class:`UserError`) an ``output`` that is one of ``inputs`` (what -> path: every input,
+    cache, corpus or checkpoint the command opens): writing it would destroy what is read."""
     if output is None:
         return
-    target = Path(output).resolve()
     for flag, path in inputs.items():
-        if path is not None and Path(str(path)).resolve() == target:
-            parser.error(f"{output_flag} {output} is also {flag}: writing it would destroy the input; write elsewhere")
+        if path is not None and same_path(output, str(path)):
+            raise UserError(f"{output_flag} {output} is also {flag}: writing it would destroy that; write elsewhere")
 
 
 def named_paths(
@@ -73,3 +107,32 @@ def named_paths(
             )
         named[name] = path
     return named
+
+
+def _number(kind: type, low: float | None, high: float | None, what: str) -> Callable[[str], int | float]:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if (low is not None and value < low) or (high is not None and value > high) or value != value:
+            raise argparse.ArgumentTypeError(f"{what}, got {text}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in its message
+    return parse
+
+
+def int_at_least(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number in [low, high], refused as it is typed with the range."""
+    span = f"from {low} to {high}" if high is not None else f"at least {low}"
+    return _number(int, low, high, f"a whole number {span}")
+
+
+def float_at_least(low: float, high: float | None = None) -> Callable[[str], float]:
+    """An argparse ``type``: a number in [low, high]."""
+    span = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
+    return _number(float, low, high, f"a number {span}")
+
+
+PORT = int_at_least(1, 65535)

@@ -5,13 +5,14 @@ scores follows :mod:`crm.precision`; every batch of rows is scored by :func:`sco
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 import torch
-from safetensors import SafetensorError
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file
 from tqdm.auto import tqdm
 from transformers import AutoConfig, AutoModel, AutoTokenizer
@@ -166,6 +167,62 @@ class CRM:
         return sigmoid(scores[:, 0] - scores[:, 1])
 
 
+def unreadable_file(directory: Path) -> tuple[Path, str] | None:
+    """The first weight or JSON file under ``directory`` that cannot be read (cut short, garbled), and
+    why: a loader's error names the part it loads, the user needs the file to replace."""
+    for path in sorted(p for p in directory.rglob("*") if p.suffix in (".safetensors", ".json")):
+        try:
+            if path.suffix == ".safetensors":
+                with safe_open(path, "pt"):
+                    pass
+            else:
+                json.loads(path.read_text(encoding="utf-8"))
+        except (SafetensorError, OSError, ValueError) as err:
+            return path, str(err)
+    return None
+
+
+def damaged_part(directory: Path, what: str, err: BaseException) -> ExportError:
+    """The error for a part of an export (the backbone, the tokenizer) that did not load: naming its
+    damaged file where one is, else the part."""
+    found = unreadable_file(directory)
+    if found is not None:
+        path, why = found
+        return ExportError(f"{path}: cannot be read ({why}); the file is damaged: export the run again")
+    return ExportError(
+        f"{directory}: cannot load the {what} ({err}); the export is damaged or incomplete: export the run again"
+    )
+
+
+def onnx_load_errors() -> tuple[type[BaseException], ...]:
+    """What ONNX Runtime raises for a graph file it cannot read (none without ONNX Runtime)."""
+    try:
+        from onnxruntime.capi import onnxruntime_pybind11_state as state
+    except ImportError:
+        return ()
+    names = ("InvalidProtobuf", "InvalidGraph", "InvalidArgument", "NoSuchFile", "Fail")
+    return tuple(getattr(state, name) for name in names if hasattr(state, name))
+
+
+def run_in_onnx(crm: CRM, model: RewardModel, tokenizer, settings: CRMSettings, engine: str) -> None:
+    """Score through ONNX Runtime: the CRM's graphs, exported once into the cache and reused. A cached
+    graph that cannot be read (a full disk, a killed copy) is an :class:`ExportError` saying what to delete."""
+    from crm.onnx_engine import onnx_forward, tower_runners
+    from crm.paths import cache_root
+
+    exported = cache_root() / "onnx" / crm.fingerprint
+    try:
+        if settings.two_tower:
+            model.tower_runners = tower_runners(model, tokenizer, exported, int8=engine == "onnx-int8")
+        else:
+            crm.forward = onnx_forward(model, tokenizer, exported)
+    except onnx_load_errors() as err:
+        raise ExportError(
+            f"{exported}: a cached ONNX graph of this CRM cannot be read ({err}); delete {exported} and it is "
+            "exported again"
+        ) from None
+
+
 def load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
     try:
         state = load_file(path)
@@ -207,26 +264,16 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         try:
             return AutoModel.from_pretrained(path / name, dtype=torch.bfloat16 if plan.bf16_weights else None)
         except (OSError, ValueError, RuntimeError, SafetensorError) as err:
-            raise ExportError(
-                f"{path / name}: cannot load the {name.replace('_', ' ')} ({err}); the export is damaged or "
-                "incomplete: export the run again"
-            ) from None
+            raise damaged_part(path / name, name.replace("_", " "), err) from None
 
     model = assemble(settings.model, settings.head, encoder)
     try:
         tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
     except (OSError, ValueError) as err:
-        raise ExportError(f"{path / 'tokenizer'}: cannot load the tokenizer ({err})") from None
+        raise damaged_part(path / "tokenizer", "tokenizer", err) from None
     load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
     crm.fingerprint = crm_fingerprint(path)
     if plan.engine != "torch":
-        from crm.onnx_engine import onnx_forward, tower_runners
-        from crm.paths import cache_root
-
-        exported = cache_root() / "onnx" / crm.fingerprint
-        if settings.two_tower:
-            model.tower_runners = tower_runners(model, tokenizer, exported, int8=plan.engine == "onnx-int8")
-        else:
-            crm.forward = onnx_forward(model, tokenizer, exported)
+        run_in_onnx(crm, model, tokenizer, settings, plan.engine)
     return crm

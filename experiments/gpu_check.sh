@@ -9,7 +9,7 @@ steps=${1:-300}
 out=${2:-logs/gpu_check}
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
 for strategy in deepspeed_zero2 deepspeed_zero3; do
-  python train.py model=qwen3_0_6b_random head=cls trainer=gpu strategy="$strategy" callbacks=throughput \
+  python train.py model=qwen3_0_6b_random loss=cls trainer=gpu strategy="$strategy" callbacks=throughput \
     logger=csv trainer.max_steps="$steps" trainer.val_check_interval=100 trainer.check_val_every_n_epoch=null \
     effective_batch_size=32 data.batch_size=8 data.max_test_samples=256 \
     hydra.run.dir="$out/$strategy"

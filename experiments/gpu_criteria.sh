@@ -16,7 +16,7 @@ model=${MODEL:-qwen3_0_6b_random}
 trainer=${TRAINER:-gpu}
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
 for head in ${HEADS:-cls bt}; do
-  python train.py model="$model" head="$head" trainer="$trainer" callbacks=throughput logger=csv \
+  python train.py model="$model" loss="$head" trainer="$trainer" callbacks=throughput logger=csv \
     trainer.max_steps="$steps" trainer.val_check_interval=100 trainer.check_val_every_n_epoch=null \
     effective_batch_size=32 data.batch_size=32 export_hf=false "$@" hydra.run.dir="$out/$head"
   python experiments/verify_export.py "$out/$head" --samples 32

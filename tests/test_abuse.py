@@ -1,5 +1,6 @@
-"""What a careless or hostile user tries: an output over its own input, two inputs under one name, a
-bootstrap of one round. Each command refuses with a usage error before touching anything."""
+"""What a careless or hostile user tries: an output over its own input (by name, through a hard link, over
+the score cache), two inputs under one name, a bootstrap of one round. Each command refuses, in one line
+and before touching anything."""
 
 from __future__ import annotations
 
@@ -16,10 +17,16 @@ from crm.usl.__main__ import main as usl_main
 
 
 def usage_error(run, capsys) -> str:
-    with pytest.raises(SystemExit) as exit_info:
-        run()
-    assert exit_info.value.code == 2
-    return capsys.readouterr().err
+    """What a refused command printed on stderr: it exited non-zero (argparse's exit 2, or a user error's
+    exit 1), with no traceback."""
+    try:
+        code = run()
+    except SystemExit as exit_info:
+        code = exit_info.code
+    assert code not in (0, None)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
 
 
 def test_best_of_n_refuses_to_write_over_its_input(tiny_crm, tmp_path, capsys):
@@ -31,6 +38,57 @@ def test_best_of_n_refuses_to_write_over_its_input(tiny_crm, tmp_path, capsys):
     )
     assert "--output" in err and "is also --input" in err
     assert lines.read_text() == content  # untouched
+
+
+def test_best_of_n_refuses_an_output_hard_linked_to_its_input(tiny_crm, tmp_path, capsys):
+    lines, linked = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    content = json.dumps({"prompt": "What is 2 + 2?", "responses": ["4.", "Five."]}) + "\n"
+    lines.write_text(content)
+    linked.hardlink_to(lines)
+    argv = ["--ckpt", str(tiny_crm("bt")), "--input", str(lines), "--output", str(linked)]
+    assert "is also --input" in usage_error(lambda: best_of_n_main(argv), capsys)
+    assert lines.read_text() == content  # the input, through its other name, untouched
+
+
+def test_best_of_n_refuses_to_write_over_the_default_score_cache(tiny_crm, tmp_path, capsys, cache_dir):
+    from crm.scoring.cache import ScoreCache, default_cache
+
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(json.dumps({"prompt": "What is 2 + 2?", "responses": ["4.", "Five."], "criteria": "Be brief."}))
+    ScoreCache(default_cache())  # the cache every command shares, made as a board makes it
+    before = default_cache().read_bytes()
+    argv = ["--ckpt", str(tiny_crm("bt")), "--input", str(lines), "--output", str(default_cache())]
+    assert "is also the score cache" in usage_error(lambda: best_of_n_main(argv), capsys)
+    assert default_cache().read_bytes() == before
+
+
+def test_a_board_refuses_an_out_that_is_its_score_cache(tiny_crm, tmp_path, capsys):
+    cache = tmp_path / "scores.sqlite"
+    argv = ["--ckpt", str(tiny_crm("bt")), "--cache", str(cache), "--out", str(cache)]
+    assert "is also the score cache" in usage_error(lambda: usl_main(argv), capsys)
+
+
+def test_identical_candidates_get_one_score_and_the_pick_is_the_lowest_index():
+    from crm.rlhf.best_of_n import same_text_same_score
+
+    scores = same_text_same_score(["a", "b", "a", "b"], [0.5, 0.7000001, 0.5000002, 0.7])
+    assert scores == [0.5, 0.7000001, 0.5, 0.7000001]
+    assert max(range(4), key=lambda i: (scores[i], -i)) == 1
+
+
+def test_best_of_n_picks_the_first_of_identical_best_candidates(tiny_crm, tmp_path):
+    from crm.inference import load_crm
+    from crm.rlhf.best_of_n import best_of_n
+
+    crm = load_crm(tiny_crm("bt"), precision="fp32")
+    same = "A long and careful answer. " * 20
+    lines = tmp_path / "in.jsonl"
+    records = [{"id": k, "prompt": "Q?", "criteria": "Be brief.", "responses": [same, "x" * k, same]} for k in range(6)]
+    lines.write_text("".join(json.dumps(r) + "\n" for r in records))
+    best_of_n(crm, lines, tmp_path / "out.jsonl", progress=False)
+    for line in (tmp_path / "out.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        assert record["scores"][0] == record["scores"][2] and record["best"] != 2
 
 
 def test_board_and_prepare_refuse_an_output_that_is_an_input(tiny_crm, tmp_path, capsys):
@@ -70,16 +128,25 @@ def test_named_inputs_split_at_the_first_equals_sign_unless_the_path_exists(tmp_
 @pytest.mark.parametrize("rounds", ["1", "-5"])
 def test_a_board_needs_enough_bootstrap_rounds_for_its_interval(rounds, capsys):
     err = usage_error(lambda: usl_main(["--rounds", rounds]), capsys)
-    assert "at least 20 bootstrap rounds" in err
+    assert "--rounds: a whole number at least 20" in err
 
 
 def test_an_output_elsewhere_is_accepted(tmp_path):
-    import argparse
-
     from crm.cli import refuse_writing_over_inputs
 
-    refuse_writing_over_inputs(argparse.ArgumentParser(), "--out", tmp_path / "out", {"--in": tmp_path / "in"})
-    refuse_writing_over_inputs(argparse.ArgumentParser(), "--out", None, {"--in": Path("x")})
+    refuse_writing_over_inputs("--out", tmp_path / "out", {"--in": tmp_path / "in"})
+    refuse_writing_over_inputs("--out", None, {"--in": Path("x")})
+
+
+def test_an_output_that_fails_midway_leaves_what_was_there(tmp_path):
+    from crm.outputs import complete_or_nothing
+
+    out = tmp_path / "out.jsonl"
+    out.write_text("earlier\n")
+    with pytest.raises(RuntimeError), complete_or_nothing(out) as handle:
+        handle.write("half")
+        raise RuntimeError("killed")
+    assert out.read_text() == "earlier\n" and [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
 
 
 # ---- one character never kills a run: invalid Unicode is refused where it enters, naming where ----

@@ -1,6 +1,6 @@
 """crm-best-of-n: picks equal to the CRM's argmax (bt) or round-robin winner (cls, independent of the
-candidates' order), malformed lines reported with file and line and skipped, and a second run served
-entirely from the score cache."""
+candidates' order), copies of one answer scored alike, malformed lines reported with file and line and
+skipped, a second run served entirely from the score cache, and a damaged CRM named in one line."""
 
 from __future__ import annotations
 
@@ -99,3 +99,49 @@ def test_a_second_run_comes_from_the_score_cache(crm_dirs, tmp_path, monkeypatch
     monkeypatch.setattr(crm.inference, "load_crm", load_without_forward)
     assert main([*argv, "--output", str(tmp_path / "second.jsonl")]) == 0
     assert read_jsonl(tmp_path / "first.jsonl") == read_jsonl(tmp_path / "second.jsonl")
+
+
+@pytest.mark.parametrize("head", ["bt", "cls"])
+def test_copies_of_one_answer_score_alike_wherever_they_stand(crm_dirs, head):
+    """Scored in batches padded to other lengths, two copies of one answer differed in the 6th decimal,
+    and the pick between them with it: each distinct judgement is scored once."""
+    from crm.scoring.response_sets import ResponseSet, score_response_sets
+
+    crm = load_crm(crm_dirs[head], "cpu", "fp32")
+    same = "A long and careful answer. " * 20
+    responses = ["4", same, "y " * 200, same, "Five.", same]
+    scored_set = ResponseSet.build(["Be brief."], "What is 2 + 2?", responses)
+    scores = score_response_sets(crm, [scored_set], batch_size=2)[0].scores
+    assert scores[1] == scores[3] == scores[5]
+
+
+def cut_short(path) -> None:
+    """A weight file as a full disk or a killed copy leaves it."""
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 8])
+
+
+def test_a_damaged_weight_file_is_one_line_naming_it(crm_dirs, tmp_path, capsys):
+    import shutil
+
+    damaged = shutil.copytree(crm_dirs["bt"], tmp_path / "crm")
+    cut_short(damaged / "backbone" / "model.safetensors")
+    write_jsonl(tmp_path / "in.jsonl", [{"prompt": "Hi?", "responses": ["Hello."], "criteria": "Be brief."}])
+    argv = ["--ckpt", str(damaged), "--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out.jsonl")]
+    assert main([*argv, "--device", "cpu"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"{damaged / 'backbone' / 'model.safetensors'}: cannot be read" in err[0]
+    assert "damaged" in err[0] and not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_damaged_cached_onnx_graph_names_what_to_delete(crm_dirs, tmp_path, monkeypatch):
+    from crm.export.artifact import ExportError, crm_fingerprint
+    from tests.conftest import has_module, require
+
+    require(has_module("onnxruntime"), "ONNX Runtime")
+    monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path))
+    graphs = tmp_path / "onnx" / crm_fingerprint(crm_dirs["bt"])
+    graphs.mkdir(parents=True)
+    (graphs / "crm.onnx").write_bytes(b"\x08\x07 half a graph")
+    with pytest.raises(ExportError, match=f"{graphs}: a cached ONNX graph .* delete {graphs}"):
+        load_crm(crm_dirs["bt"], "cpu", "fp32", engine="onnx")

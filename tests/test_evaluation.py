@@ -220,7 +220,7 @@ def processed_dir(tmp_path) -> Path:
     root.mkdir(parents=True)
     write_samples(root / "train.jsonl", tiny_split(8, 1, ("short", "long")))
     unseen_topics = [
-        style_pair(q, i) for i, q in enumerate(["Write a haiku about autumn rain.", "Plan a trip to Kyoto."])
+        style_pair(q, i) for i, q in enumerate(["Write a haiku about autumn rain.", "Plan a trip to Kyoto."], start=4)
     ]
     write_samples(root / "test.jsonl", tiny_split(4, 2, ("short", "long")) + unseen_topics)
     write_samples(root / "test_new_criteria.jsonl", tiny_split(3, 3, ("funny", "short")))

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ from tests.conftest import free_port, has_module, require, uvicorn_on_loopback
 require(has_module("openai"), "the openai client (pip install -e '.[extract]')")
 
 from fastapi import FastAPI, Request  # noqa: E402
-from fastapi.responses import JSONResponse  # noqa: E402
+from fastapi.responses import JSONResponse, PlainTextResponse  # noqa: E402
 
 from crm.data.__main__ import main as data_main  # noqa: E402
 from crm.data.extraction.cache import AnswerCache, answer_key  # noqa: E402
@@ -25,6 +27,7 @@ from crm.data.extraction.prompt import MalformedAnswer, load_prompt, response_fo
 from crm.data.extraction.run import Endpoint, EndpointStopped, Extractor  # noqa: E402
 from crm.data.extraction.votes import read_votes  # noqa: E402
 from crm.data.schema import PreferenceSample, read_samples  # noqa: E402
+from crm.errors import UserError  # noqa: E402
 
 GOOD = {
     "a_criteria": ["Prefer answers that give a worked example.", "Prefer a friendly tone."],
@@ -35,13 +38,22 @@ GOOD = {
 SECRET = "sk-test-0123456789-secret"
 
 
+@dataclass
+class Whole:
+    """A scripted reply given as the whole HTTP body (a dict: as JSON; a str: as plain text), status 200."""
+
+    body: object
+
+
 class ScriptedLLM:
     """The replies an endpoint gives, in order (a dict: its JSON as the message; a str: the message
-    as is; an int: that HTTP status; a float: GOOD after that many seconds); once the script runs out,
-    GOOD. Records each request."""
+    as is; an int: that HTTP status; a float: GOOD after that many seconds; a Whole: that body); once the
+    script runs out, GOOD. ``by_question`` holds a script per vote (by its question's text), read before
+    ``script``. Records each request."""
 
     def __init__(self):
         self.script: list = []
+        self.by_question: dict[str, list] = {}
         self.requests: list[dict] = []
         self.authorizations: list[str] = []
         self.app = FastAPI()
@@ -51,12 +63,16 @@ class ScriptedLLM:
             body = await request.json()
             self.requests.append(body)
             self.authorizations.append(request.headers.get("authorization", ""))
-            reply = self.script.pop(0) if self.script else GOOD
+            reply = self.next_reply(body["messages"][-1]["content"])
             if isinstance(reply, float):  # that many seconds before the reply
                 await asyncio.sleep(reply)
                 reply = GOOD
-            if isinstance(reply, int):
-                return JSONResponse({"error": {"message": "scripted failure"}}, status_code=reply)
+            if isinstance(reply, int):  # asked again by the client at once, not after its backoff
+                return JSONResponse(
+                    {"error": {"message": "scripted failure"}}, status_code=reply, headers={"retry-after-ms": "1"}
+                )
+            if isinstance(reply, Whole):
+                return JSONResponse(reply.body) if isinstance(reply.body, dict) else PlainTextResponse(reply.body)
             content = json.dumps(reply) if isinstance(reply, dict) else reply
             message = {"role": "assistant", "content": content}
             return {
@@ -66,6 +82,12 @@ class ScriptedLLM:
                 "model": body["model"],
                 "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
             }
+
+    def next_reply(self, asked: str):
+        for question, script in self.by_question.items():
+            if question in asked and script:
+                return script.pop(0)
+        return self.script.pop(0) if self.script else GOOD
 
 
 @pytest.fixture
@@ -150,7 +172,21 @@ def test_http_failures_are_retried_by_the_client(llm, tmp_path):
     llm.script = [500, 429]
     run = extractor(llm, tmp_path, max_retries=2)
     samples = run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
-    assert len(samples) == 1 and len(llm.requests) == 3 and run.report.requests == 1
+    assert len(samples) == 1 and len(llm.requests) == 3
+    assert (run.report.asks, run.report.requests, run.report.retries) == (1, 3, 2)
+
+
+def test_every_request_and_retry_is_counted_as_the_server_saw_it(llm, tmp_path):
+    """12 votes, 4 at a time, each: a 500 (the client sends it again), a malformed reply (asked again),
+    a 429 (sent again), then the answer: 24 asks, 24 HTTP retries, 48 requests, all counted."""
+    path = write_votes(tmp_path / "votes.jsonl", ["model_a", "model_b"] * 6)
+    llm.by_question = {f"Question {i}?": [500, "not json", 429, GOOD] for i in range(12)}
+    run = extractor(llm, tmp_path, attempts=3, max_retries=2)
+    samples = run.extract(read_votes(path).votes, concurrency=4, progress=False)
+    assert len(samples) == 12 and len(llm.requests) == 48
+    counts = run.report.to_dict()
+    assert (counts["asks"], counts["requests"], counts["http_retries"]) == (24, 48, 24)
+    assert counts["malformed_replies"] == {"no JSON object in the reply": 12} and counts["skipped"] == []
 
 
 def test_a_reply_too_slow_skips_its_vote_not_the_run(llm, tmp_path):
@@ -190,10 +226,10 @@ def test_ties_are_left_out_or_written_both_ways(llm, tmp_path):
     assert [s.idx for s in skipping.extract(votes, ties="skip", progress=False)] == [1]
     assert skipping.report.ties_left_out == 1 and len(llm.requests) == 1  # a tie left out is never asked
     both = extractor(llm, tmp_path).extract(votes, ties="both", progress=False)
-    tie = [s for s in both if s.idx == 0]
-    assert [(s.preference, s.criteria, s.human_winner) for s in tie] == [
-        ("model_a", GOOD["a_criteria"], "tie"),
-        ("model_b", GOOD["b_criteria"], "tie"),
+    tie = [s for s in both if s.human_winner == "tie"]
+    assert [(s.idx, s.preference, s.criteria) for s in tie] == [  # each its own idx, as a sample file needs
+        ("0/model_a", "model_a", GOOD["a_criteria"]),
+        ("0/model_b", "model_b", GOOD["b_criteria"]),
     ]
     assert "preferred: neither (a tie)" in llm.requests[-1]["messages"][-1]["content"]
 
@@ -201,8 +237,133 @@ def test_ties_are_left_out_or_written_both_ways(llm, tmp_path):
 def test_an_unreachable_endpoint_stops_the_run(tmp_path):
     port = free_port()  # nothing listens here
     run = Extractor(Endpoint(f"http://127.0.0.1:{port}/v1", "m", max_retries=0), AnswerCache(tmp_path))
-    with pytest.raises(EndpointStopped, match="APIConnectionError"):
+    with pytest.raises(EndpointStopped, match="APIConnectionError") as stopped:
         run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
+    assert isinstance(stopped.value, UserError)  # one line for the user, no traceback
+
+
+CHAT_COMPLETION = {"id": "x", "object": "chat.completion", "created": 0, "model": "scripted"}
+
+
+@pytest.mark.parametrize(
+    "body, why",
+    [
+        ({"id": "x", "object": "error", "detail": "not here"}, "it has no 'choices' field"),
+        ({**CHAT_COMPLETION, "choices": []}, "'choices': List should have at least 1 item"),
+        ({**CHAT_COMPLETION, "choices": [{"index": 0}]}, "it has no 'choices.0.message' field"),
+        ("<html><body>502 Bad Gateway</body></html>", "the reply is not JSON"),
+    ],
+)
+def test_a_reply_that_is_not_a_chat_completion_stops_the_run_naming_what_is_wrong(llm, tmp_path, body, why):
+    """Asking again would get the same: the run stops (a user error), saying what the reply lacks and how it began."""
+    llm.script = [Whole(body)]
+    run = extractor(llm, tmp_path)
+    with pytest.raises(EndpointStopped) as stopped:
+        run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
+    message = str(stopped.value)
+    text = json.dumps(body, separators=(",", ":")) if isinstance(body, dict) else body
+    assert why in message and repr(text[:200]) in message and "\n" not in message
+    assert len(llm.requests) == 1  # not asked again
+
+
+def test_a_reply_is_shown_by_its_first_200_characters(llm, tmp_path):
+    llm.script = [Whole("x" * 150 + "y" * 150)]
+    run = extractor(llm, tmp_path)
+    with pytest.raises(EndpointStopped) as stopped:
+        run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
+    assert repr("x" * 150 + "y" * 50) in str(stopped.value) and "y" * 51 not in str(stopped.value)
+
+
+def test_a_null_message_is_a_malformed_answer_asked_again(llm, tmp_path):
+    """A chat completion whose message is null (a refusal): that vote's answer, not the endpoint, is wrong."""
+    message = {"role": "assistant", "content": None}
+    llm.script = [Whole({**CHAT_COMPLETION, "choices": [{"index": 0, "message": message}]})]
+    run = extractor(llm, tmp_path)
+    samples = run.extract(read_votes(write_votes(tmp_path / "v.jsonl", ["model_a"])).votes, progress=False)
+    assert len(samples) == 1 and run.report.asks == 2 and run.report.reasons == {"no JSON object in the reply": 1}
+
+
+def extract_args(llm, votes: Path, out: Path, cache: Path) -> list[str]:
+    return [
+        "extract-criteria",
+        str(votes),
+        "--out",
+        str(out),
+        "--base-url",
+        llm.url,
+        "--model",
+        "scripted",
+        "--cache",
+        str(cache),
+        "--max-retries",
+        "0",
+    ]
+
+
+def test_the_command_ends_a_wrong_reply_with_one_line(llm, tmp_path, capsys):
+    llm.script = [Whole({"detail": "Not Found"})]
+    path = write_votes(tmp_path / "votes.jsonl", ["model_a"])
+    assert data_main(extract_args(llm, path, tmp_path / "out.jsonl", tmp_path / "cache")) == 1
+    err = capsys.readouterr().err
+    [line] = [x for x in err.splitlines() if "error" in x]
+    assert "no 'choices' field" in line and '{"detail":"Not Found"}' in line and "rerun to go on" in line
+    assert "Traceback" not in err and not (tmp_path / "out.jsonl").exists()
+
+
+@pytest.mark.parametrize("what", ["a hard link to the votes", "the answer cache"])
+def test_the_command_refuses_an_output_that_is_what_it_reads(llm, tmp_path, capsys, what):
+    path = write_votes(tmp_path / "votes.jsonl", ["model_a"])
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    out = tmp_path / "out.jsonl"
+    if what == "the answer cache":
+        out = cache
+    else:
+        os.link(path, out)
+    before = path.read_text()
+    assert data_main(extract_args(llm, path, out, cache)) == 1
+    err = capsys.readouterr().err
+    assert "--out" in err and "would destroy" in err and "Traceback" not in err
+    assert path.read_text() == before and llm.requests == []  # refused before anything was asked
+
+
+def test_the_command_refuses_a_report_that_would_overwrite_a_votes_file(llm, tmp_path, capsys):
+    votes = write_votes(tmp_path / "out.report.json", ["model_a"])  # the report's name beside --out out.jsonl
+    before = votes.read_text()
+    assert data_main(extract_args(llm, votes, tmp_path / "out.jsonl", tmp_path / "cache")) == 1
+    assert "the report beside --out" in capsys.readouterr().err
+    assert votes.read_text() == before and not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_write_that_fails_leaves_the_earlier_output_whole(llm, tmp_path, monkeypatch):
+    path = write_votes(tmp_path / "votes.jsonl", ["model_a", "model_b"])
+    out = tmp_path / "out.jsonl"
+    out.write_text("the earlier output\n")
+    written = []
+
+    def failing(sample):
+        if written:
+            raise OSError("disk full")
+        written.append(sample)
+        return {"idx": sample.idx}
+
+    monkeypatch.setattr(PreferenceSample, "to_dict", failing)
+    with pytest.raises(OSError, match="disk full"):
+        data_main(extract_args(llm, path, out, tmp_path / "cache"))
+    assert out.read_text() == "the earlier output\n"
+    assert [p.name for p in tmp_path.iterdir() if "partial" in p.name] == []  # nothing half written left
+
+
+def test_votes_that_share_an_idx_are_written_each_with_its_own(llm, tmp_path):
+    """An arena export's question_id names the question, not the vote; the file written must still validate."""
+    lines = [vote_line(i) for i in range(3)]
+    lines[1]["idx"] = lines[2]["idx"] = 7
+    path = tmp_path / "votes.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = tmp_path / "out.jsonl"
+    assert data_main(extract_args(llm, path, out, tmp_path / "cache")) == 0
+    samples, report = read_samples(out)  # a strict read: no idx repeated
+    assert [s.idx for s in samples] == [0, 7, "7/2"] and report.skipped == 0
 
 
 def test_arena_exports_are_read_and_bad_lines_named(tmp_path):
@@ -266,3 +427,14 @@ def test_the_reply_shape_is_asked_for_as_chosen():
     assert older == {"type": "json_object", "schema": schema}
     with pytest.raises(ValueError, match="json_schema"):
         response_format("yaml")
+
+
+def test_a_shared_idx_is_made_distinct_from_the_votes_not_from_what_was_answered(llm, tmp_path):
+    """The first vote of idx 7 skipped (never a usable reply): the second still gets "7/2", as in a run that
+    answered both, so a rerun's file names each vote as the first run's did."""
+    lines = [{**vote_line(i), "idx": 7} for i in range(2)]
+    path = tmp_path / "votes.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    llm.by_question = {"Question 0?": ["not json"] * 3}
+    samples = extractor(llm, tmp_path, attempts=3).extract(read_votes(path).votes, progress=False)
+    assert [(s.idx, s.prompt) for s in samples] == [("7/2", "Question 1?")]

@@ -192,4 +192,4 @@ def test_subcommand_end_to_end_and_cached_rerun(tiny_crm, tmp_path, capsys, monk
     again = json.loads((tmp_path / "b" / "fidelity.json").read_text())
     assert [r["scored"] for r in again["results"]] == [0, 0]  # every score came from the cache
     assert again["results"][0]["spearman_pos"] == first["spearman_pos"]
-    assert usl_main(["fidelity", "--ckpt", crm, *common[:-4], "--families", "bullet_pints", "--cache", cache]) == 2
+    assert usl_main(["fidelity", "--ckpt", crm, *common[:-4], "--families", "bullet_pints", "--cache", cache]) == 1

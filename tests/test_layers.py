@@ -20,6 +20,10 @@ LAYERS = (
         "crm.paths",
         "crm.pypi_weights",
         "crm.models.spec",  # the model schemas the configs are checked against: no torch
+        "crm.errors",
+        "crm.outputs",
+        "crm.run_directory",
+        "crm.run_options",
         "crm.cli",
         "crm.http_guard",
         "crm.data",

@@ -143,4 +143,4 @@ def test_agreement_subcommand_end_to_end(tiny_crm, raw_dir, tmp_path, capsys, mo
         assert -1.0 <= board["all"]["spearman"] <= 1.0
     lengths = saved["boards"][-1]
     assert lengths["criteria"] == "mean answer length" and set(lengths["mean_lengths"]) == set(PUBLISHED_SCORES)
-    assert usl_main([*args, "--reference", str(tmp_path / "missing.csv")]) == 2  # a clear error, no traceback
+    assert usl_main([*args, "--reference", str(tmp_path / "missing.csv")]) == 1  # a clear error, no traceback

@@ -53,7 +53,8 @@ def test_invalid_line_names_file_and_line(tmp_path, bad, message):
 
 
 def test_skip_invalid_counts_instead_of_failing(tmp_path, caplog):
-    path = write_lines(tmp_path / "data.jsonl", [json.dumps(good_record()), "{broken", json.dumps(good_record())])
+    lines = [json.dumps(good_record(idx=1)), "{broken", json.dumps(good_record(idx=2))]
+    path = write_lines(tmp_path / "data.jsonl", lines)
     samples, report = read_samples(path, skip_invalid=True)
     assert len(samples) == 2 and report.skipped == 1 and report.kept == 2
     assert "data.jsonl:2" in caplog.text
@@ -67,3 +68,53 @@ def test_missing_file_is_a_clear_error(tmp_path):
 def test_topic_list_is_accepted():
     sample = PreferenceSample.from_dict(good_record(a_broad_criteria_topic=["concise", "other"]))
     assert sample.a_broad_criteria_topic == "concise"
+
+
+def test_a_repeated_idx_is_refused_naming_both_lines(tmp_path):
+    lines = [json.dumps(good_record(idx="a")), json.dumps(good_record(idx="b")), json.dumps(good_record(idx="a"))]
+    path = write_lines(tmp_path / "data.jsonl", lines)
+    with pytest.raises(DataFormatError) as err:
+        read_samples(path)
+    assert str(err.value).startswith(f"{path}:3: duplicate idx (line 1 has idx 'a' too")
+
+
+def test_a_lenient_read_keeps_the_first_of_a_repeated_idx_and_counts_the_rest(tmp_path):
+    lines = [json.dumps(good_record(idx=7, prompt=p)) for p in ("first", "second", "third")]
+    path = write_lines(tmp_path / "data.jsonl", [*lines, json.dumps(good_record(idx="7"))])  # "7" is not 7
+    samples, report = read_samples(path, skip_invalid=True)
+    assert [(s.idx, s.prompt) for s in samples] == [(7, "first"), ("7", "What is 1?")]
+    assert report.skipped == 2 and report.reasons == {"duplicate idx": 2}
+    assert report.invalid[0].startswith(f"{path}:2: duplicate idx (line 1 has idx 7 too")
+
+
+def test_samples_without_an_idx_are_not_duplicates(tmp_path):
+    record = {k: v for k, v in good_record().items() if k != "idx"}
+    samples, _ = read_samples(write_lines(tmp_path / "data.jsonl", [json.dumps(record)] * 2))
+    assert len(samples) == 2
+
+
+def test_an_invalid_line_claims_no_idx(tmp_path):
+    """A skipped line's idx is no one's: a later valid line with it is kept."""
+    lines = [json.dumps(good_record(idx="a", preference="nope")), json.dumps(good_record(idx="a"))]
+    samples, report = read_samples(write_lines(tmp_path / "data.jsonl", lines), skip_invalid=True)
+    assert [s.idx for s in samples] == ["a"] and report.skipped == 1 and "unknown label" in report.invalid[0]
+
+
+def test_validate_reports_a_repeated_idx(tmp_path, capsys):
+    from crm.data.__main__ import main
+
+    lines = [json.dumps(good_record(idx=i)) for i in (1, 2, 1)]
+    path = write_lines(tmp_path / "data.jsonl", lines)
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"invalid {path}:3: duplicate idx (line 1 has idx 1 too" in err and "1 invalid line(s)" in err
+
+
+def test_validate_leaves_later_reads_warning(tmp_path, caplog):
+    """validate quiets the reader's warnings while it lists the lines itself, and only then."""
+    from crm.data.__main__ import main
+
+    path = write_lines(tmp_path / "data.jsonl", [json.dumps(good_record(idx=1)), "{broken"])
+    assert main(["validate", str(path)]) == 1
+    read_samples(path, skip_invalid=True)
+    assert "data.jsonl:2" in caplog.text

@@ -89,7 +89,7 @@ def test_qwen3_size_presets_share_the_base_recipe(compose_train):
         assert list(raw.defaults) == ["qwen3_base", "_self_"]
         assert {"model", "data"} == set(raw) - {"defaults"}
         cfg = compose_train(f"model={name}")
-        assert cfg.model.name == name and cfg.loss.head == "cls" and cfg.hydra.runtime.choices.head == "cls"
+        assert cfg.model.name == name and cfg.loss.head == "cls" and cfg.hydra.runtime.choices.loss == "cls"
         assert cfg.model.backbone.pretrained.startswith("Qwen/Qwen3-")
         recipes.append(resolved(cfg, PER_SIZE))
     assert all(r == recipes[0] for r in recipes)

@@ -10,12 +10,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from crm.cli import named_paths
+from crm.cli import PORT, named_paths, user_errors_end_the_command
 from crm.config import default_raw_dir
 from crm.precision import PRECISIONS
 from crm.scoring.cache import default_cache
 
 
+@user_errors_end_the_command("crm-app")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crm-app", description=__doc__)
     parser.add_argument("--ckpt", action="append", required=True, help="a CRM run/export dir, or NAME=DIR (repeatable)")
@@ -25,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
     parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default: this machine only)")
-    parser.add_argument("--port", type=int, default=7860)
+    parser.add_argument("--port", type=PORT, default=7860)
     parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
     parser.add_argument(
         "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"

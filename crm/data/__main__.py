@@ -14,14 +14,16 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from crm.cli import refuse_writing_over_inputs
+from crm.cli import float_at_least, int_at_least, refuse_writing_over_inputs, user_errors_end_the_command
 from crm.data.extraction.prompt import RESPONSE_FORMATS
 from crm.data.extraction.votes import TIES, read_votes
 from crm.data.prepare import prepare
 from crm.data.raw_files import RAW_HINT
-from crm.data.schema import DataFormatError, read_samples, write_samples
+from crm.data.schema import read_samples
 from crm.data.sources import SOURCES
 from crm.data.splits import DEFAULT_HELDOUT_STYLES
+from crm.errors import UserError
+from crm.outputs import complete_or_nothing
 from crm.paths import cache_root
 from crm.tables import print_tables
 
@@ -59,18 +61,18 @@ def _parser() -> argparse.ArgumentParser:
     ext.add_argument("--api-key-env", default="OPENAI_API_KEY", help="variable holding the key (never logged)")
     ext.add_argument("--cache", type=Path, help="answers kept here (default: $CRM_CACHE_DIR/criteria_answers)")
     ext.add_argument("--ties", choices=TIES, default="skip", help="leave ties out, or write each side preferred")
-    ext.add_argument("--max-concurrency", type=int, default=8, help="requests in flight at once")
-    ext.add_argument("--attempts", type=int, default=3, help="asks per vote while the reply is malformed")
-    ext.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
-    ext.add_argument("--max-retries", type=int, default=5, help="HTTP retries with backoff (429, 5xx, timeouts)")
-    ext.add_argument("--max-tokens", type=int, default=512, help="the longest reply asked for")
+    ext.add_argument("--max-concurrency", type=int_at_least(1), default=8, help="requests in flight at once")
+    ext.add_argument("--attempts", type=int_at_least(1), default=3, help="asks per vote while the reply is malformed")
+    ext.add_argument("--timeout", type=float_at_least(0.001), default=120.0, help="seconds per request")
+    ext.add_argument("--max-retries", type=int_at_least(0), default=5, help="HTTP retries (429, 5xx, timeouts)")
+    ext.add_argument("--max-tokens", type=int_at_least(1), default=512, help="the longest reply asked for")
     ext.add_argument(
         "--response-format",
         choices=RESPONSE_FORMATS,
         default="text",
         help="json_object: JSON mode; json_schema: decoding constrained to the reply's schema (docs/DATA.md)",
     )
-    ext.add_argument("--limit", type=int, help="only the first N votes of each file")
+    ext.add_argument("--limit", type=int_at_least(1), help="only the first N votes of each file")
     return parser
 
 
@@ -91,15 +93,20 @@ def _run_prepare(args: argparse.Namespace) -> None:
 def _run_validate(files: list[Path]) -> int:
     """Every file read whole: each invalid line listed (file:line: why) and counted, not only the first."""
     rows, invalid = [], []
-    logging.getLogger("crm.data.schema").setLevel(logging.ERROR)  # the lines are listed below, once
-    for path in files:
-        samples, report = read_samples(path, skip_invalid=True)
-        invalid += report.invalid
-        labels = Counter(s.preference for s in samples)
-        sources = Counter(s.source or "?" for s in samples)
-        by_source = ", ".join(f"{name} {n}" for name, n in sources.most_common())
-        counts = [str(len(samples)), *(str(labels[k]) for k in ("model_a", "model_b", "tie")), str(report.skipped)]
-        rows.append([str(path), *counts, by_source])
+    schema_log = logging.getLogger("crm.data.schema")
+    level = schema_log.level
+    schema_log.setLevel(logging.ERROR)  # the lines are listed below, once
+    try:
+        for path in files:
+            samples, report = read_samples(path, skip_invalid=True)
+            invalid += report.invalid
+            labels = Counter(s.preference for s in samples)
+            sources = Counter(s.source or "?" for s in samples)
+            by_source = ", ".join(f"{name} {n}" for name, n in sources.most_common())
+            counts = [str(len(samples)), *(str(labels[k]) for k in ("model_a", "model_b", "tie")), str(report.skipped)]
+            rows.append([str(path), *counts, by_source])
+    finally:
+        schema_log.setLevel(level)  # later reads in this process warn again
     print_tables([("Sample files", ["file", "samples", "model_a", "model_b", "tie", "invalid", "sources"], rows)])
     for line in invalid:
         print(f"invalid {line}", file=sys.stderr)
@@ -118,6 +125,11 @@ def _run_extract(args: argparse.Namespace) -> int:
         print(f"error: extract-criteria needs the `{err.name}` package: pip install -e '.[extract]'", file=sys.stderr)
         return 1
 
+    cache = args.cache or cache_root() / "criteria_answers"
+    summary = args.out.with_suffix(".report.json")  # the counts, and every skipped vote's file:line and why
+    inputs = {**{str(f): f for f in args.files}, "the answer cache": cache}  # refused before anything is asked
+    refuse_writing_over_inputs("--out", args.out, inputs)
+    refuse_writing_over_inputs("the report beside --out", summary, {**inputs, "--out": args.out})
     votes, unreadable = [], []
     for path in args.files:
         read = read_votes(path)
@@ -132,19 +144,19 @@ def _run_extract(args: argparse.Namespace) -> int:
         max_tokens=args.max_tokens,
         response_format=args.response_format,
     )
-    extractor = Extractor(
-        endpoint, AnswerCache(args.cache or cache_root() / "criteria_answers"), attempts=args.attempts
-    )
+    extractor = Extractor(endpoint, AnswerCache(cache), attempts=args.attempts)
     try:
         samples = extractor.extract(votes, args.ties, args.max_concurrency)
     except EndpointStopped as err:
-        report = extractor.report
-        print(f"error: {err}\n{report.answered} answers were kept: rerun to go on from there", file=sys.stderr)
-        return 1
+        kept = f"{extractor.report.answered} answers were kept: rerun to go on from there"
+        raise EndpointStopped(f"{err}; {kept}") from None
     report = extractor.report
-    report.written = write_samples(args.out, samples)
-    summary = args.out.with_suffix(".report.json")  # the counts, and every skipped vote's file:line and why
-    summary.write_text(json.dumps({"unreadable": unreadable, **report.to_dict()}, indent=1))
+    with complete_or_nothing(args.out) as handle:
+        for sample in samples:
+            handle.write(json.dumps(sample.to_dict(), ensure_ascii=False) + "\n")
+    report.written = len(samples)
+    with complete_or_nothing(summary) as handle:
+        handle.write(json.dumps({"unreadable": unreadable, **report.to_dict()}, indent=1))
     rows = [["unreadable vote lines", str(len(unreadable))], *report.rows()]
     print_tables([(f"Criteria extraction: {args.out} (counts: {summary})", ["", "count"], rows)])
     for line in unreadable + report.failed:
@@ -156,14 +168,15 @@ def _run_extract(args: argparse.Namespace) -> int:
     return 0
 
 
+@user_errors_end_the_command("python -m crm.data")
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "prepare":
-        refuse_writing_over_inputs(parser, "--out", args.out, {"--raw": args.raw})
+        refuse_writing_over_inputs("--out", args.out, {"--raw": args.raw})
     if args.command == "extract-criteria":
-        refuse_writing_over_inputs(parser, "--out", args.out, {str(f): f for f in args.files})
+        refuse_writing_over_inputs("--out", args.out, {str(f): f for f in args.files})
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.command == "prepare":
@@ -172,9 +185,10 @@ def main(argv: list[str] | None = None) -> int:
             return _run_extract(args)
         else:
             return _run_validate(args.files)
-    except (FileNotFoundError, DataFormatError, ValueError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
+    except ValueError as err:  # what the raw data or a sample file holds: the user's, in one line
+        if isinstance(err, UserError):
+            raise
+        raise UserError(str(err)) from err
     return 0
 
 

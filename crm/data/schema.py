@@ -19,6 +19,9 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
+from crm.errors import UserError
+from crm.outputs import complete_or_nothing
+
 log = logging.getLogger(__name__)
 
 LABELS = ("model_a", "model_b", "tie")
@@ -39,7 +42,7 @@ KNOWN_FIELDS = (
 )
 
 
-class DataFormatError(ValueError):
+class DataFormatError(UserError, ValueError):
     """A sample that does not follow the schema; the message names file and line."""
 
 
@@ -226,11 +229,13 @@ def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[Pre
     """Read a reference-format jsonl file.
 
     A malformed line raises :class:`DataFormatError` naming ``file:line``; with ``skip_invalid`` the
-    line is skipped, counted in the report and logged as a warning instead.
+    line is skipped, counted in the report and logged as a warning instead. So is a line whose idx an
+    earlier line has: it would shadow that sample in everything keyed by idx (the first is kept).
     """
     path = Path(path)
     report = ReadReport(path=str(path))
     samples: list[PreferenceSample] = []
+    first_line: dict[str, int] = {}  # idx -> the line that has it
     try:
         handle = path.open("rb")
     except OSError as err:
@@ -244,7 +249,9 @@ def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[Pre
                     record = json.loads(raw.decode("utf-8"))
                 except json.JSONDecodeError as err:
                     raise ValueError(f"malformed JSON ({err.msg} at column {err.colno})") from None
-                samples.append(PreferenceSample.from_dict(record))
+                sample = PreferenceSample.from_dict(record)
+                claim_idx(first_line, sample.idx, line_no)
+                samples.append(sample)
             except ValueError as err:
                 if not skip_invalid:
                     raise DataFormatError(f"{path}:{line_no}: {err}") from None
@@ -258,12 +265,27 @@ def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[Pre
     return samples, report
 
 
+def idx_key(idx: Any) -> str:
+    """An idx as a key: its JSON (an idx may be any JSON value; 1 and "1" are two)."""
+    return json.dumps(idx, sort_keys=True, ensure_ascii=False)
+
+
+def claim_idx(first_line: dict[str, int], idx: Any, line_no: int) -> None:
+    """Record that ``line_no`` has ``idx``; ValueError naming the earlier line when one has it already.
+    A sample without an idx claims nothing."""
+    if idx is None:
+        return
+    key = idx_key(idx)
+    if key in first_line:
+        raise ValueError(f"duplicate idx (line {first_line[key]} has idx {idx!r} too; give each sample its own)")
+    first_line[key] = line_no
+
+
 def write_samples(path: str | Path, samples: Iterable[PreferenceSample]) -> int:
-    """Write samples as jsonl; returns the number written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write samples as jsonl, the file whole or not at all (:func:`crm.outputs.complete_or_nothing`);
+    returns the number written."""
     count = 0
-    with path.open("w", encoding="utf-8") as handle:
+    with complete_or_nothing(path) as handle:
         for sample in samples:
             handle.write(json.dumps(sample.to_dict(), ensure_ascii=False) + "\n")
             count += 1

@@ -26,6 +26,8 @@ from crm.evaluation.result_tables import (
     source_table,
 )
 from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
+from crm.outputs import write_whole
+from crm.run_options import EvaluateOptions, check_options
 from crm.tables import print_tables, to_markdown
 
 log = logging.getLogger(__name__)
@@ -176,6 +178,7 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
     """Returns ``(metrics, objects)``; writes ``metrics.json`` and ``results.md`` to ``cfg.paths.output_dir``.
     ``command_line``: the overrides ``evaluate.py`` was given; with them a run is evaluated with its own
     attribute-pair options unless they choose data options (:func:`adopt_run_attributes`)."""
+    check_options(cfg, EvaluateOptions)
     trained = training_settings(cfg.ckpt)
     if command_line is not None:
         adopt_run_attributes(cfg, trained, command_line)
@@ -210,15 +213,16 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
     print_tables(tables)
     out_dir = Path(cfg.paths.output_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
+    write_whole(out_dir / "metrics.json", json.dumps(metrics, indent=2) + "\n")
     sets = "\n".join(
         f"- `{name}`: {info['description']} ({info['pairs']} pairs"
         + (f"; {info['unscorable']} left out, unscorable: {info['unscorable_reason']}" if "unscorable" in info else "")
         + ")"
         for name, info in metrics["test_sets"].items()
     )
-    (out_dir / "results.md").write_text(
-        f"# Evaluation of `{cfg.ckpt}`\n\n{sets}\n\n" + "\n".join(to_markdown(t) for t in tables)
+    write_whole(
+        out_dir / "results.md",
+        f"# Evaluation of `{cfg.ckpt}`\n\n{sets}\n\n" + "\n".join(to_markdown(t) for t in tables),
     )
     log.info("wrote %s and %s", out_dir / "metrics.json", out_dir / "results.md")
     return metrics, {"scorers": scorers, "test_sets": test_sets}

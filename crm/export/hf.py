@@ -38,7 +38,7 @@ from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTok
 from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES
 from transformers.utils import logging as hf_logging
 
-from crm.cli import refuse_writing_over_inputs
+from crm.cli import refuse_writing_over_inputs, user_errors_end_the_command
 from crm.data.criteria.fixed import FIXED
 from crm.data.rendering import criteria_block
 from crm.export.artifact import CRMSettings, read_settings, resolve_export
@@ -165,12 +165,13 @@ def check_hf_export(model, tokenizer, crm, offset: float = 0.0, atol: float = 1e
         raise NotExportable(f"the transformers model scores {got.tolist()}, the CRM {expected.tolist()}")
 
 
+@user_errors_end_the_command("python -m crm.export.hf")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m crm.export.hf", description=__doc__.split("\n\n")[0])
     parser.add_argument("ckpt", type=Path, help="a CRM: training run directory or its export/")
     parser.add_argument("--out", type=Path, help="output directory (default: <run>/hf)")
     args = parser.parse_args(argv)
-    refuse_writing_over_inputs(parser, "--out", args.out, {"ckpt": args.ckpt, "its export": args.ckpt / "export"})
+    refuse_writing_over_inputs("--out", args.out, {"ckpt": args.ckpt, "its export": args.ckpt / "export"})
     try:
         out = export_hf(args.ckpt, args.out)
     except NotExportable as err:

@@ -19,7 +19,7 @@ import torch
 from hydra.utils import instantiate
 from omegaconf import DictConfig, OmegaConf
 
-from crm.cli import refuse_writing_over_inputs
+from crm.cli import refuse_writing_over_inputs, user_errors_end_the_command
 from crm.config import register_configs
 from crm.export.artifact import CRMSettings
 from crm.export.writer import export_crm
@@ -55,6 +55,7 @@ def run_config(run_dir: str | Path) -> DictConfig:
     return OmegaConf.load(path)
 
 
+@user_errors_end_the_command("python -m crm.export.zero")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("checkpoint", type=Path, help="DeepSpeed checkpoint directory (holds 'latest')")
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tag", help="checkpoint tag (default: the one named in 'latest')")
     args = parser.parse_args(argv)
     run_dir = args.run_dir or args.checkpoint.resolve().parent.parent
-    refuse_writing_over_inputs(parser, "--out", args.out, {"checkpoint": args.checkpoint, "--run-dir": run_dir})
+    refuse_writing_over_inputs("--out", args.out, {"checkpoint": args.checkpoint, "--run-dir": run_dir})
     out = export_zero_checkpoint(args.checkpoint, run_config(run_dir), args.out or run_dir / "export", args.tag)
     print(f"wrote {out}")
     return 0

@@ -21,14 +21,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from crm.cli import refuse_writing_over_inputs, text_argument
+from crm.cli import refuse_writing_over_inputs, text_argument, user_errors_end_the_command
 from crm.data.schema import ROLES, invalid_unicode
+from crm.outputs import complete_or_nothing
 from crm.precision import ENGINES, PRECISIONS
 from crm.scoring.response_sets import ResponseSet, criteria_lines, score_or_skip
 
@@ -100,23 +101,30 @@ def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> I
             yield f"{path}:{number}", line_id, ResponseSet.build(criteria, conversation, responses)
 
 
+def same_text_same_score(responses: Sequence[str], scores: Sequence[float]) -> list[float]:
+    """Each candidate's score, a text given twice scored as its first copy: copies scored in different
+    batches differ in the last digits, and the pick among identical answers must be the lowest index."""
+    first = {}
+    return [scores[first.setdefault(text, i)] for i, text in enumerate(responses)]
+
+
 def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cache=None, progress: bool = True) -> dict:
     """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why)."""
     skipped: list[str] = []
     with input_path.open("rb") as f:
         total = sum(1 for line in f if line.strip())
     written = 0
-    output_path.parent.mkdir(parents=True, exist_ok=True)
     bar = tqdm(total=total, desc="best-of-n", disable=not progress)
-    with output_path.open("w", encoding="utf-8") as out:
+    with complete_or_nothing(output_path) as out:
         for chunk in batched(read_lines(input_path, list(default_criteria), skipped), CHUNK):
             for (where, line_id, scored), result in zip(chunk, score_or_skip(crm, [s for *_, s in chunk], cache=cache)):
                 if isinstance(result, Exception):
                     skip(skipped, where, result)
                     continue
-                best = max(range(len(scored.responses)), key=lambda i: (result.scores[i], -i))  # ties: the first
+                scores = same_text_same_score(scored.responses, result.scores)
+                best = max(range(len(scores)), key=lambda i: (scores[i], -i))  # ties: the lowest index
                 record = {"id": line_id, "criteria": list(scored.criteria), "best": best}
-                record |= {"best_response": scored.responses[best], "scores": result.scores}
+                record |= {"best_response": scored.responses[best], "scores": scores}
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
                 written += 1
             out.flush()
@@ -125,6 +133,7 @@ def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cac
     return {"written": written, "skipped": len(skipped), "skipped_lines": skipped}
 
 
+@user_errors_end_the_command("crm-best-of-n")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="crm-best-of-n", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -143,14 +152,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.input.is_file():
         parser.error(f"--input {args.input}: no such file")
-    refuse_writing_over_inputs(
-        parser, "--output", args.output, {"--input": args.input, "--ckpt": args.ckpt, "--cache": args.cache}
-    )
-    from crm.inference import load_crm
     from crm.scoring.cache import ScoreCache, default_cache
 
+    cache_path = None if args.no_cache else args.cache or default_cache()
+    inputs = {"--input": args.input, "--ckpt": args.ckpt, "the score cache": cache_path}
+    refuse_writing_over_inputs("--output", args.output, inputs)
+    from crm.inference import load_crm
+
     try:
-        cache = None if args.no_cache else ScoreCache(args.cache or default_cache())
+        cache = None if cache_path is None else ScoreCache(cache_path)
     except ValueError as err:
         parser.error(f"--cache: {err}")
     crm = load_crm(args.ckpt, args.device, args.precision, args.engine)

@@ -81,17 +81,22 @@ def cache_name(crm) -> str:
     return f"{crm.fingerprint}|{crm.plan.label}"
 
 
-def _judgements(head: str, scored_set: ResponseSet) -> list[tuple]:
-    """What a set needs scored: each response (``bt``) or each ordered pair (``cls``)."""
-    n = len(scored_set.responses)
+def _indices(head: str, n: int) -> list[tuple[int, ...]]:
+    """What a set of n responses needs scored: each response (``bt``) or each ordered pair (``cls``)."""
     if head == "bt":
-        return [(scored_set, (i,)) for i in range(n)]
-    return [(scored_set, (i, j)) for i in range(n) for j in range(n) if i != j]
+        return [(i,) for i in range(n)]
+    return [(i, j) for i in range(n) for j in range(n) if i != j]
 
 
-def _content(scored_set: ResponseSet, index: tuple[int, ...]) -> str:
-    texts = [scored_set.responses[i] for i in index]
-    return judgement_key("reward" if len(index) == 1 else "first", scored_set.messages, *texts)
+def _key(scored_set: ResponseSet, index: tuple[int, ...]) -> tuple:
+    """A judgement as what it reads (the conversation and the texts), not where the texts stand: one
+    answer given twice is one judgement, scored once, so its copies get the same score."""
+    return (scored_set.history, *(scored_set.responses[i] for i in index))
+
+
+def _content(judgement: Judgement) -> str:
+    texts = (judgement.first,) if judgement.second is None else (judgement.first, judgement.second)
+    return judgement_key("reward" if judgement.second is None else "first", judgement.messages, *texts)
 
 
 def _judgement(scored_set: ResponseSet, index: tuple[int, ...]) -> Judgement:
@@ -101,29 +106,34 @@ def _judgement(scored_set: ResponseSet, index: tuple[int, ...]) -> Judgement:
 def score_response_sets(
     crm, sets: Sequence[ResponseSet], batch_size: int = 32, cache: ScoreCache | None = None, progress: bool = False
 ) -> list[SetScores]:
-    """Scores for every set (see the module docstring), all judgements in one pass."""
+    """Scores for every set (see the module docstring), all judgements in one pass, each distinct one once."""
     head = crm.settings.head
-    by_criteria: dict[tuple[str, ...], dict[tuple, None]] = {}  # the judgements each criteria set needs, deduplicated
+    by_criteria: dict[tuple[str, ...], dict[tuple, Judgement]] = {}  # the judgements each criteria set needs
     for s in sets:
-        by_criteria.setdefault(s.criteria, {}).update(dict.fromkeys(_judgements(head, s)))
-    values: dict[tuple, float] = {}
+        needed = by_criteria.setdefault(s.criteria, {})
+        for index in _indices(head, len(s.responses)):
+            key = _key(s, index)
+            if key not in needed:
+                needed[key] = _judgement(s, index)
+    values: dict[tuple, float] = {}  # (criteria, judgement key) -> its score
     name = cache_name(crm) if cache is not None else None
     todo: list[tuple] = []
     for criteria, needed in by_criteria.items():
         if cache is not None:
-            contents = {_content(s, index): (s, index) for s, index in needed}
+            contents = {_content(j): key for key, j in needed.items()}
             for content, value in cache.get(name, criteria_key(criteria), contents).items():
-                values[contents[content]] = value
-        missing = [j for j in needed if j not in values]
+                values[(criteria, contents[content])] = value
+        missing = [(criteria, key) for key in needed if (criteria, key) not in values]
         if missing:
             crm.check_criteria(criteria)
             todo += missing
     if todo:
-        computed = dict(zip(todo, judge(crm, [_judgement(s, i) for s, i in todo], batch_size, progress)))
+        judgements = [by_criteria[criteria][key] for criteria, key in todo]
+        computed = dict(zip(todo, judge(crm, judgements, batch_size, progress)))
         values.update(computed)
         if cache is not None:
-            for criteria in {s.criteria for s, _ in computed}:
-                stored = {_content(s, i): v for (s, i), v in computed.items() if s.criteria == criteria}
+            for criteria in {criteria for criteria, _ in computed}:
+                stored = {_content(by_criteria[c][key]): v for (c, key), v in computed.items() if c == criteria}
                 cache.put(name, criteria_key(criteria), stored)
     return [_set_scores(head, s, values) for s in sets]
 
@@ -143,16 +153,22 @@ def score_or_skip(
 
 def _set_scores(head: str, scored_set: ResponseSet, values: dict[tuple, float]) -> SetScores:
     n = len(scored_set.responses)
+
+    def value(*index: int) -> float:
+        return values[(scored_set.criteria, _key(scored_set, index))]
+
     if head == "bt":
-        return SetScores([values[(scored_set, (i,))] for i in range(n)])
+        return SetScores([value(i) for i in range(n)])
     first = np.full((n, n), 0.5)
     for i in range(n):
         for j in range(n):
             if i != j:
-                first[i, j] = values[(scored_set, (i, j))]
+                first[i, j] = value(i, j)
     pairwise = (first + 1.0 - first.T) / 2  # p(i over j) from both orders; the diagonal stays 0.5
-    scores = (pairwise.sum(1) - 0.5) / (n - 1) if n > 1 else np.full(n, 0.5)
-    return SetScores(scores.tolist(), pairwise.tolist())
+    scores = ((pairwise.sum(1) - 0.5) / (n - 1) if n > 1 else np.full(n, 0.5)).tolist()
+    copy_of = {text: i for i, text in reversed(list(enumerate(scored_set.responses)))}
+    # copies' rows hold the same numbers in other places, so their sums may differ in the last bit
+    return SetScores([scores[copy_of[text]] for text in scored_set.responses], pairwise.tolist())
 
 
 def group_responses(

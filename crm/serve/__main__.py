@@ -13,7 +13,7 @@ import sys
 from dataclasses import fields
 from pathlib import Path
 
-from crm.cli import text_argument
+from crm.cli import PORT, float_at_least, int_at_least, text_argument, user_errors_end_the_command
 from crm.precision import ENGINES, PRECISIONS
 
 
@@ -30,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
         "--criteria-from-labels", action="store_true", help="OpenRLHF: each query's `labels` item holds its criteria"
     )
     parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default: this machine only)")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=PORT, default=8000)
     parser.add_argument("--token-file", type=Path, help="file holding the bearer token (else $CRM_SERVE_TOKEN)")
     parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
     parser.add_argument("--precision", default="auto", choices=PRECISIONS)
@@ -45,7 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     for field in fields(ServeLimits):
         flag = "--" + field.name.replace("_", "-")
-        parser.add_argument(flag, type=type(field.default), default=field.default, help=f"(default {field.default})")
+        low = 0 if field.name == "max_wait_ms" else 1  # 0 ms: no batching; every other limit counts something
+        kind = int_at_least(low) if isinstance(field.default, int) else float_at_least(low)
+        parser.add_argument(flag, type=kind, default=field.default, help=f"(default {field.default})")
     return parser
 
 
@@ -57,6 +59,7 @@ def read_text_file(parser: argparse.ArgumentParser, flag: str, path: Path) -> st
         parser.error(f"{flag} {path}: cannot be read as UTF-8 text ({err})")
 
 
+@user_errors_end_the_command("crm-serve")
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)

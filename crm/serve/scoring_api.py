@@ -87,6 +87,43 @@ class CompareRequest(Conversation):
     response_b: str
 
 
+class Problem(BaseModel):
+    """Every refusal's body (4xx, and the 503 of a full queue): one line saying what is wrong."""
+
+    detail: str
+
+
+class HealthReply(BaseModel):
+    status: str
+    head: Literal["bt", "cls"]
+    queued: int = Field(description="requests waiting for the model now (bounded by the queue)")
+    batching: dict[str, float]
+
+
+class ScoreReply(BaseModel):
+    head: Literal["bt", "cls"]
+    criteria: list[str]
+    scores: list[float]
+    pairwise: list[list[float]] | None = Field(description="cls: p(response i preferred over response j)")
+    degenerate: list[int] = Field(description="the indices of empty and whitespace-only responses")
+
+
+class CompareReply(BaseModel):
+    head: Literal["bt", "cls"]
+    criteria: list[str]
+    p_a: float
+
+
+class RewardReply(BaseModel):
+    rewards: list[float]
+    scores: list[float]
+    degenerate: list[int]
+
+
+# What the OpenAPI schema says every refusal looks like (FastAPI's default 422 body is not ours).
+REFUSALS = {"4XX": {"model": Problem, "description": "a refused request"}, 503: {"model": Problem}}
+
+
 class RolloutRequest(BaseModel):
     """OpenRLHF's body; ``criteria`` (one list for all, or one per query) is our addition."""
 
@@ -164,7 +201,7 @@ def create_serve_app(
         yield
         batcher.close()
 
-    app = FastAPI(title="crm scoring server", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="crm scoring server", lifespan=lifespan, docs_url=None, redoc_url=None, responses=REFUSALS)
     app.add_middleware(GuardMiddleware, max_body_bytes=limits.max_body_bytes, allowed_hosts=allowed_hosts)
     app.state.batcher = batcher
 
@@ -234,8 +271,8 @@ def create_serve_app(
             raise HTTPException(422, str(err)) from None
 
     @app.get("/health")
-    def health() -> dict:
-        return {"status": "ok", "head": head, "queued": batcher.queued(), "batching": batcher.stats.as_dict()}
+    def health() -> HealthReply:
+        return HealthReply(status="ok", head=head, queued=batcher.queued(), batching=batcher.stats.as_dict())
 
     def floored(scores: list[float], responses: Sequence[str]) -> tuple[list[float], list[int]]:
         """The scores with ``degenerate_floor`` for empty and whitespace-only responses (when set), and
@@ -246,22 +283,22 @@ def create_serve_app(
         return [degenerate_floor if i in empty else s for i, s in enumerate(scores)], empty
 
     @app.post("/v1/score")
-    async def score_endpoint(body: ScoreRequest) -> dict:
+    async def score_endpoint(body: ScoreRequest) -> ScoreReply:
         criteria, history = criteria_of(body.criteria), history_of(body)
         check_responses(body.responses, max_responses)
         (result,) = await scored([ResponseSet.build(criteria, history, body.responses)])
         scores, empty = floored(result.scores, body.responses)
-        return {"head": head, "criteria": criteria, "scores": scores, "pairwise": result.pairwise, "degenerate": empty}
+        return ScoreReply(head=head, criteria=criteria, scores=scores, pairwise=result.pairwise, degenerate=empty)
 
     @app.post("/v1/compare")
-    async def compare_endpoint(body: CompareRequest) -> dict:
+    async def compare_endpoint(body: CompareRequest) -> CompareReply:
         criteria, history = criteria_of(body.criteria), history_of(body)
         check_responses([body.response_a, body.response_b], 2)
         (result,) = await scored([ResponseSet.build(criteria, history, [body.response_a, body.response_b])])
-        return {"head": head, "criteria": criteria, "p_a": result.preference(0, 1)}
+        return CompareReply(head=head, criteria=criteria, p_a=result.preference(0, 1))
 
     @app.post("/get_reward")
-    async def openrlhf_endpoint(body: RolloutRequest) -> dict:
+    async def openrlhf_endpoint(body: RolloutRequest) -> RewardReply:
         n = len(body.query)
         if n > limits.max_rollouts:
             raise HTTPException(413, f"{n} queries in one request; the limit is {limits.max_rollouts}")
@@ -292,6 +329,6 @@ def create_serve_app(
                 413, f"{largest} rollouts of one prompt; a cls CRM takes at most {limits.max_cls_responses}"
             )
         rewards, empty = floored(item_scores(indices, await scored(sets)), [response for *_, response in items])
-        return {"rewards": rewards, "scores": rewards, "degenerate": empty}
+        return RewardReply(rewards=rewards, scores=rewards, degenerate=empty)
 
     return app

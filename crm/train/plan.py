@@ -15,17 +15,18 @@ import logging
 import math
 import random
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 import torch
 
+from crm.errors import UserError
 from crm.models.two_tower import TwoTowerCRM
 
 log = logging.getLogger(__name__)
 
 
-class RunTooLong(RuntimeError):
+class RunTooLong(UserError, RuntimeError):
     """The recipe's estimated time overruns ``run_deadline``."""
 
 
@@ -84,6 +85,13 @@ def plan_run(
         answers_stored=stored,
         prior_epochs=int(cfg.prior.epochs) if cfg.get("prior") and not resumed else 0,
     )
+
+
+def recipe_plan(cfg, plan: RunPlan) -> RunPlan:
+    """The whole recipe's plan, for the run's record: a resumed fit's own plan leaves out the stages it
+    does not repeat (the reader, the quality prior), but it is the same run."""
+    reader_steps = int(cfg.reader.steps) if cfg.get("reader") else 0
+    return replace(plan, reader_steps=reader_steps, prior_epochs=int(cfg.prior.epochs) if cfg.get("prior") else 0)
 
 
 def _timed(fn, repeats: int) -> float:

@@ -11,26 +11,30 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from hydra.errors import InstantiationException
 from hydra.utils import instantiate
 from lightning import Callback, LightningDataModule, Trainer, seed_everything
+from lightning.fabric.utilities.exceptions import MisconfigurationException
 from lightning.pytorch.callbacks import LearningRateMonitor
 from omegaconf import DictConfig, OmegaConf
 
 from crm.config import checkpoint_run_dir
 from crm.data.datamodule import DataEpoch, ResumeMidEpoch
+from crm.errors import UserError
 from crm.export.hf import export_hf_if_possible
 from crm.models.answer_store import AnswerStore, DescribeAnswers
 from crm.models.factory import build_reward_model
 from crm.models.lora import apply_lora
 from crm.precision import warn_if_emulated_bf16
 from crm.progress import StageProgress, quiet_lightning
+from crm.run_options import TrainOptions, check_options
 from crm.train.checkpoints import best_checkpoint, export_run, resolve_ckpt_path
 from crm.train.degenerate_gate_fit import FitDegenerateGate
 from crm.train.lit_module import CRMLitModule
 from crm.train.loggers import finish_wandb, instantiate_group, keep_earlier_curves, keep_wandb_run
-from crm.train.plan import check_cap, estimate_seconds, plan_run
+from crm.train.plan import check_cap, estimate_seconds, plan_run, recipe_plan
 from crm.train.quality_prior import QualityPrior
-from crm.train.reader_stage import pretrain_reader, reader_step_probe
+from crm.train.reader_stage import pretrain_reader, reader_step_probe, taught_reader_report
 from crm.train.summary import DataReport, family_report, print_summary, run_summary, write_run_report
 
 log = logging.getLogger(__name__)
@@ -90,6 +94,7 @@ def optimized_metric(cfg: DictConfig, metrics: dict[str, Any]) -> float | None:
 def train(cfg: DictConfig) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit and test a CRM as configured; returns (metrics, objects). A wandb run is finished however it ends."""
     started = time.time()
+    check_options(cfg, TrainOptions)
     quiet_lightning()
     seed_everything(cfg.seed, workers=True)
     ckpt_path = resolve_ckpt_path(cfg.get("ckpt_path"))
@@ -160,6 +165,8 @@ def fit_test_export(
     if teach_reader:
         bar = [StageProgress("criteria reader")] if cfg.trainer.get("enable_progress_bar", True) else []
         reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, callbacks=bar)
+    elif training and cfg.get("reader"):  # resumed: the reader is in the checkpoint, its report in the run
+        reader = taught_reader_report(output_dir)
     if training:
         trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
         ckpt_path = best_checkpoint(trainer) or None
@@ -177,7 +184,7 @@ def fit_test_export(
         reader_pretraining=reader,
         quality_prior=stages.prior.report if stages.prior is not None else None,
         degenerate_gate=stages.gate.report or None,
-        plan=plan.as_dict() if plan is not None else None,
+        plan=recipe_plan(cfg, plan).as_dict() if plan is not None else None,
         global_step=trainer.global_step,
         best_checkpoint=ckpt_path,
         export_dir=str(objects["export_dir"]) if objects.get("export_dir") else None,
@@ -206,7 +213,7 @@ def build_trainer(cfg: DictConfig, loggers: list[Any]) -> tuple[Trainer, Stages]
         callbacks.append(prior)
     gate = FitDegenerateGate()  # after `describe` too; fits nothing for a CRM without a gate
     callbacks.append(gate)
-    trainer: Trainer = instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
+    trainer = trainer_or_refuse(cfg, callbacks, loggers)
     warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
     # reads it from the fit on, and its own callbacks set it the same way (GradientAccumulationScheduler).
@@ -216,6 +223,17 @@ def build_trainer(cfg: DictConfig, loggers: list[Any]) -> tuple[Trainer, Stages]
             OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
         )
     return trainer, Stages(describe, prior, gate)
+
+
+def trainer_or_refuse(cfg: DictConfig, callbacks: list[Callback], loggers: list[Any]) -> Trainer:
+    """The configured Lightning trainer; options Lightning refuses together (its misconfiguration) are the
+    user's mistake, named in one line."""
+    try:
+        return instantiate(cfg.trainer, callbacks=callbacks, logger=loggers or False)
+    except InstantiationException as err:
+        if isinstance(err.__cause__, MisconfigurationException):
+            raise UserError(f"trainer options: {err.__cause__}") from None
+        raise
 
 
 def plan_or_refuse(

@@ -20,33 +20,19 @@ from pathlib import Path
 
 from rich.console import Console
 
-from crm.cli import refuse_writing_over_inputs, text_argument
+from crm.cli import int_at_least, one_line, refuse_writing_over_inputs, text_argument, user_errors_end_the_command
 from crm.config import default_raw_dir
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.published import LEADERBOARD_FILE
+from crm.errors import UserError
 from crm.precision import ENGINES, PRECISIONS
 from crm.scoring.cache import default_cache
 from crm.usl.board import board_kendall_tau
 from crm.usl.board_output import print_board, write_board
 from crm.usl.named_corpora import corpus_dir, load_named_corpus
 
-
-def positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 MIN_ROUNDS = 20  # fewer resamples give no 95% interval worth printing (one round: a point, not an interval)
-
-
-def bootstrap_rounds(text: str) -> int:
-    value = int(text)
-    if value < MIN_ROUNDS:
-        raise argparse.ArgumentTypeError(f"a 95% interval needs at least {MIN_ROUNDS} bootstrap rounds, got {value}")
-    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,13 +55,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--topics", default="", help="comma-separated topics (default: all)")
     parser.add_argument("--search", type=text_argument, help="free text: keep the queries most similar to it")
-    parser.add_argument("--top-k", type=positive_int, default=20, help="queries kept by --search")
+    parser.add_argument("--top-k", type=int_at_least(1), default=20, help="queries kept by --search")
     parser.add_argument("--baseline", help="baseline model (default: the corpus's)")
-    parser.add_argument("--rounds", type=bootstrap_rounds, default=1000, help="bootstrap rounds (at least 20)")
+    parser.add_argument("--rounds", type=int_at_least(MIN_ROUNDS), default=1000, help="bootstrap rounds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--length-control", action="store_true", help="add the length-controlled win rate")
     parser.add_argument("--cache", type=Path, default=None, help="SQLite score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
-    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--batch-size", type=int_at_least(1), default=32)
     parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
     parser.add_argument(
         "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
@@ -93,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     fidelity.add_argument("--heldout", default=None, help="families held out of training (default: the data's)")
     fidelity.add_argument(
         "--wordings",
-        type=int,
+        type=int_at_least(1, TEST_WORDINGS),
         default=TEST_WORDINGS,
         help=f"test-only wordings per polarity, two boards each; the correlations are their means (1-{TEST_WORDINGS})",
     )
@@ -164,12 +150,14 @@ def agreement_command(args: argparse.Namespace, corpus, argv: list[str], console
     )
 
 
+@user_errors_end_the_command("crm-usl")
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = _parser()
     args = parser.parse_args(argv)
-    inputs = {"--ckpt": args.ckpt, "--corpus": args.corpus, "--cache": args.cache, "--raw-dir": args.raw_dir}
-    refuse_writing_over_inputs(parser, "--out", args.out, inputs)
+    inputs = {"--ckpt": args.ckpt, "--corpus": args.corpus, "the score cache": args.cache or default_cache()}
+    inputs |= {"--raw-dir": args.raw_dir, "--reference": args.reference}
+    refuse_writing_over_inputs("--out", args.out, inputs)
     console = Console()
     try:
         corpus = load_named_corpus(args.corpus, args.raw_dir or default_raw_dir())
@@ -218,9 +206,8 @@ def main(argv: list[str] | None = None) -> int:
             for name, board in boards.items():
                 write_board(board, args.out / name)
             console.print(f"wrote {args.out}")
-    except (ValueError, KeyError, OSError) as err:  # bad input, a damaged export or corpus: no traceback
-        console.print(f"[red]error:[/red] {err}")
-        return 2
+    except (ValueError, KeyError, OSError) as err:  # bad input, a damaged export or corpus: one line
+        raise UserError(one_line(err)) from err
     except KeyboardInterrupt:
         console.print(
             "[yellow]interrupted:[/yellow] every score computed so far is cached; "

@@ -26,6 +26,7 @@ from crm.data.corpus import Corpus
 from crm.data.criteria.fixed import FIXED
 from crm.data.criteria.style_pools import GENERAL_CRITERION
 from crm.data.criteria.taxonomy import QUALITY, get_family
+from crm.outputs import write_whole
 from crm.tables import fmt, print_tables, to_markdown
 
 # The paper's generic criterion and the words a user types for it (both trained on, with the votes),
@@ -116,8 +117,8 @@ def run_agreement(
     print_tables([agreement_table(result)], console)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "agreement.json").write_text(json.dumps(result, indent=2) + "\n")
-        (out / "agreement.md").write_text(to_markdown(agreement_table(result)) + "\n")
+        write_whole(out / "agreement.json", json.dumps(result, indent=2) + "\n")
+        write_whole(out / "agreement.md", to_markdown(agreement_table(result)) + "\n")
         console.print(f"wrote {out / 'agreement.json'} and {out / 'agreement.md'}")
     return result
 

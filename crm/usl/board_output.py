@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from crm.outputs import complete_or_nothing, write_whole
 from crm.tables import print_tables, to_markdown
 from crm.usl.board import Board
 
@@ -64,9 +65,9 @@ def write_board(board: Board, out: Path) -> None:
     rows = [r.as_dict() for r in board.rows]
     meta = {"baseline": board.baseline, "criteria": board.criteria, "queries": board.queries, **board.notes}
     meta["readings"] = [r.as_dict() for r in board.readings]
-    out.with_suffix(".json").write_text(json.dumps({**meta, "rows": rows}, indent=2) + "\n")
-    with out.with_suffix(".csv").open("w", newline="") as f:
+    write_whole(out.with_suffix(".json"), json.dumps({**meta, "rows": rows}, indent=2) + "\n")
+    with complete_or_nothing(out.with_suffix(".csv"), newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["model"])
         writer.writeheader()
         writer.writerows(rows)
-    out.with_suffix(".md").write_text(to_markdown(board_table(board, f"Board vs {board.baseline}")))
+    write_whole(out.with_suffix(".md"), to_markdown(board_table(board, f"Board vs {board.baseline}")))

@@ -30,6 +30,7 @@ from crm.data.criteria.taxonomy import (
 from crm.data.criteria.verifiers import ABSENT, PRESENT
 from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
+from crm.outputs import write_whole
 from crm.tables import Table_, fmt, print_tables, to_markdown
 from crm.usl.board import Board, board_kendall_tau
 
@@ -283,11 +284,11 @@ def write_fidelity(out: Path, results: Sequence[dict], meta: Mapping) -> None:
     out.mkdir(parents=True, exist_ok=True)
     summary = fidelity_summary(results)
     payload = {**meta, "summary": summary, "results": list(results)}
-    (out / "fidelity.json").write_text(json.dumps(payload, indent=2) + "\n")
+    write_whole(out / "fidelity.json", json.dumps(payload, indent=2) + "\n")
     notes = [f"- {r['family']}: {note}" for r in results for note in r["notes"]]
     lines = ["```", meta.get("command", ""), "```", "", to_markdown(fidelity_table(results))]
     lines += [f"{line}  " for line in summary_lines(summary)] + ([""] + notes if notes else [])
-    (out / "fidelity.md").write_text("\n".join(lines) + "\n")
+    write_whole(out / "fidelity.md", "\n".join(lines) + "\n")
 
 
 def parse_families(text: str | None) -> tuple[str, ...]:
