@@ -70,3 +70,61 @@ def test_a_run_killed_mid_epoch_and_resumed_is_the_uninterrupted_run(compose_tra
         a, b = load_file(whole / "export" / part), load_file(killed / "export" / part)
         assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
     assert json.loads((killed / "metrics.json").read_text())["global_step"] == 8
+
+
+def quickstart_overrides(tiny_files) -> list[str]:
+    """The quickstart's stages at a tiny size: the criteria reader taught, the degenerate gate fitted on the
+    training set's degenerate pairs, then 8 pair steps with a step checkpoint every 2 (fp32)."""
+    return [
+        *[o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch", "data.degenerate"))],
+        "model=minilm",
+        files_override(tiny_files),
+        "trainer.precision=32-true",
+        "reader.steps=2",
+        "reader.batch_size=8",
+        "data.degenerate_share=0.5",
+        "data.batch_size=3",
+        "trainer.max_epochs=1",
+        "trainer.val_check_interval=4",
+        "callbacks.step_checkpoint.every_n_train_steps=2",
+    ]
+
+
+# what a metrics.json says of the machine, not of the run: wall clocks, and how many of the run's answers the
+# answer store already held (the resumed attempt finds those its first attempt described)
+MACHINE_READINGS = {"fit_seconds", "total_seconds", "seconds", "seconds_per_step", "answers_stored"}
+
+
+def without_timings(value, run_dir: Path):
+    """A metrics.json with what it says of the machine left out (:data:`MACHINE_READINGS`), and its run
+    directory named ``<run>`` in the paths it gives."""
+    if isinstance(value, dict):
+        return {k: without_timings(v, run_dir) for k, v in value.items() if k not in MACHINE_READINGS}
+    if isinstance(value, list):
+        return [without_timings(v, run_dir) for v in value]
+    return value.replace(str(run_dir), "<run>") if isinstance(value, str) else value
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kill_at", [3, 5])
+def test_the_quickstart_killed_and_resumed_is_the_uninterrupted_run(tiny_files, tmp_path, cache_dir, kill_at):
+    """Reader, gate and pair steps as `python train.py` runs them, killed after a checkpoint and resumed as
+    the README says: the same exported weights to the bit and the same metrics.json, timings aside."""
+    env = {**os.environ, "CRM_CACHE_DIR": str(cache_dir), "WANDB_MODE": "disabled"}
+
+    def run(run_dir: Path, *extra: str) -> subprocess.CompletedProcess:
+        args = [*quickstart_overrides(tiny_files), f"paths.output_dir={run_dir}", f"hydra.run.dir={run_dir}", *extra]
+        return subprocess.run([sys.executable, "train.py", *args], cwd=ROOT, env=env, capture_output=True, timeout=600)
+
+    whole, killed = tmp_path / "whole", tmp_path / "killed"
+    assert run(whole).returncode == 0
+    kill = [f"+callbacks.sigkill._target_={__name__}.SigkillAt", f"+callbacks.sigkill.step={kill_at}"]
+    assert run(killed, *kill).returncode == -signal.SIGKILL
+    done = run(killed, f"ckpt_path={killed}")
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    for part in sorted(p.name for p in (whole / "export").glob("*.safetensors")):
+        a, b = load_file(whole / "export" / part), load_file(killed / "export" / part)
+        assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a), part
+    ours, theirs = (without_timings(json.loads((d / "metrics.json").read_text()), d) for d in (whole, killed))
+    for key in ours:
+        assert ours[key] == theirs[key], key

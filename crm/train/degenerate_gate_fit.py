@@ -11,7 +11,7 @@ import logging
 import time
 
 import torch
-from lightning.pytorch import Callback, LightningModule, Trainer
+from lightning.pytorch import LightningModule, Trainer
 from torch import nn
 
 from crm.data.degenerate import BLANK_KINDS, LEARNED_KINDS, MIN_WORDS, SOURCE
@@ -19,6 +19,7 @@ from crm.data.layout import layout_features
 from crm.data.relevance import last_user_turn, query_overlap
 from crm.models.head_terms import DegenerateGate
 from crm.models.two_tower import TwoTowerCRM
+from crm.train.stage_report import ReportedStage
 
 log = logging.getLogger(__name__)
 
@@ -86,13 +87,10 @@ def short_real_answers(samples) -> list[tuple[list[dict], str]]:
     return [(history, text) for (_, text), history in short.items()]
 
 
-class FitDegenerateGate(Callback):
+class FitDegenerateGate(ReportedStage):
     """Fits a CRM's degenerate gate at the start of a fit on the training set's degenerate pairs and its
-    short real answers (a resumed fit has it in its checkpoint); the report counts them and what the gate
-    calls right."""
-
-    def __init__(self):
-        self.report: dict[str, float] = {}
+    short real answers (a resumed fit has it, and the report, in its checkpoint); the report counts them
+    and what the gate calls right."""
 
     def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
         model = pl_module.model

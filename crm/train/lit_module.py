@@ -20,6 +20,10 @@ MODEL_INPUTS = (
     "query_overlap",
 )  # fmt: skip
 VAL_ACC_BEST_KEY = "val_acc_best"  # checkpoint entry: the MaxMetric behind val/acc_best
+# checkpoint entry: the states behind the epoch's train/loss and train/acc, so an epoch resumed mid-way
+# reports over all its batches, as the uninterrupted one
+TRAIN_EPOCH_KEY = "train_epoch_metrics"
+TRAIN_EPOCH_METRICS = ("train_loss", "train_acc")
 
 
 class ClipsFusedOptimizers(LightningModule):
@@ -65,6 +69,7 @@ class CRMLitModule(ClipsFusedOptimizers):
         self.optimizer_factory = optimizer
         self.scheduler_factory = scheduler
         self.head = model.head_type
+        self.train_loss = MeanMetric()
         self.train_acc = BinaryAccuracy()
         self.val_acc = BinaryAccuracy()
         self.val_loss = MeanMetric()
@@ -108,9 +113,10 @@ class CRMLitModule(ClipsFusedOptimizers):
             self._n_params = matmul_params(self.model)
         self.flops_per_batch = training_flops(self._n_params, tokens_in_batch(batch))
         loss, preds, targets = self.step(batch)
-        self.train_acc(preds, targets)
         size = targets.numel()
-        self.log("train/loss", loss, on_step=True, on_epoch=True, prog_bar=True, batch_size=size)
+        self.train_loss(loss.detach(), size)
+        self.train_acc(preds, targets)
+        self.log("train/loss", self.train_loss, on_step=True, on_epoch=True, prog_bar=True, batch_size=size)
         self.log("train/acc", self.train_acc, on_step=True, on_epoch=True, prog_bar=True, batch_size=size)
         self.log("train/truncated_frac", batch["truncated"].float().mean(), on_step=True, batch_size=size)
         return loss
@@ -129,15 +135,25 @@ class CRMLitModule(ClipsFusedOptimizers):
         self.log("val/acc_best", self.val_acc_best.compute(), prog_bar=False)
 
     def on_save_checkpoint(self, checkpoint: dict[str, Any]) -> None:
-        """torchmetrics states are not in the state dict: keep the best validation accuracy across a resume."""
-        if self.val_acc_best.update_count:  # the local state: compute() would sync ranks
+        """torchmetrics states are not in the state dict: keep the best validation accuracy and the epoch's
+        training metrics so far across a resume (the local states: compute() would sync ranks)."""
+        if self.val_acc_best.update_count:
             checkpoint[VAL_ACC_BEST_KEY] = float(self.val_acc_best.max_value)
+        checkpoint[TRAIN_EPOCH_KEY] = {
+            name: {k: v.detach().cpu().clone() for k, v in getattr(self, name).metric_state.items()}
+            for name in TRAIN_EPOCH_METRICS
+        }
 
     def on_load_checkpoint(self, checkpoint: dict[str, Any]) -> None:
-        """Restore the best validation accuracy; checkpoints written before it was saved start it afresh."""
+        """Restore the best validation accuracy and the epoch's training metrics so far; checkpoints written
+        before they were saved start them afresh."""
         self.val_acc_best.reset()
         if checkpoint.get(VAL_ACC_BEST_KEY) is not None:
             self.val_acc_best.update(checkpoint[VAL_ACC_BEST_KEY])
+        for name, state in checkpoint.get(TRAIN_EPOCH_KEY, {}).items():
+            metric = getattr(self, name)
+            metric.reset()
+            metric.merge_state({k: v.to(metric.device) for k, v in state.items()})
 
     def test_step(self, batch: dict[str, torch.Tensor], batch_idx: int, dataloader_idx: int = 0) -> None:
         loss, preds, targets = self.step(batch)

@@ -22,13 +22,14 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 
 import torch
-from lightning.pytorch import Callback, LightningModule, Trainer
+from lightning.pytorch import LightningModule, Trainer
 from torch import nn
 
 from crm.data.criteria.quality_pairs import SOURCE
 from crm.data.criteria.taxonomy import QUALITY
 from crm.data.schema import PreferenceSample
 from crm.models.two_tower import TwoTowerCRM
+from crm.train.stage_report import ReportedStage
 
 log = logging.getLogger(__name__)
 
@@ -83,14 +84,14 @@ def fit_reward(
     return {"accuracy_before": round(before, 4), "accuracy": round(accuracy(), 4)}
 
 
-class QualityPrior(Callback):
+class QualityPrior(ReportedStage):
     """Fits the answer score on the training quality pairs' ranked answers at the start of a fit, after
-    the answers are described (a resumed fit has it in its checkpoint)."""
+    the answers are described (a resumed fit has it, and the report, in its checkpoint)."""
 
     def __init__(self, epochs: int, batch_size: int, lr: float, weight_decay: float, gap: float | None, seed: int):
         self.epochs, self.batch_size, self.lr, self.weight_decay = epochs, batch_size, lr, weight_decay
         self.gap, self.seed = gap, seed
-        self.report: dict[str, float] = {}
+        super().__init__()
 
     def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
         model = pl_module.model

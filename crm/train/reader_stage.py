@@ -17,6 +17,7 @@ What was taught (the reader's weights less its frozen input embeddings, and the 
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -38,6 +39,7 @@ from crm.train.lit_module import ClipsFusedOptimizers, with_schedule
 log = logging.getLogger(__name__)
 
 READER_FILE = "reader.pt"
+READER_REPORT = "reader.json"  # what teaching it did, for the metrics.json of a run resumed after it
 
 
 class CriteriaReading(ClipsFusedOptimizers):
@@ -236,16 +238,22 @@ def reader_step_probe(cfg: DictConfig, model: TwoTowerCRM, tokenizer) -> Callabl
     return step
 
 
+def taught_reader_report(output_dir: Path) -> dict[str, Any] | None:
+    """What teaching the reader of the run in ``output_dir`` did (:func:`pretrain_reader`), None if unknown."""
+    report = output_dir / READER_REPORT
+    return json.loads(report.read_text()) if report.is_file() else None
+
+
 def pretrain_reader(
     cfg: DictConfig, model: TwoTowerCRM, tokenizer, output_dir: Path, callbacks: list | None = None
 ) -> dict[str, Any]:
     """Teach ``model``'s reader to classify criteria wordings for ``cfg.reader.steps`` steps, or load the
     reader a previous attempt of this run taught; returns what it did, for ``metrics.json``."""
-    saved = output_dir / READER_FILE
-    if saved.is_file():
+    saved, report = output_dir / READER_FILE, output_dir / READER_REPORT
+    if saved.is_file() and report.is_file():
         load_reader(model, saved)
         log.info("criteria reader loaded from %s (taught by an earlier attempt of this run)", saved)
-        return {"loaded_from": str(saved)}
+        return taught_reader_report(output_dir)
     module, train_loader, task = reading_setup(cfg, model, tokenizer)
     collate = train_loader.collate_fn
     trainer = instantiate(
@@ -294,4 +302,5 @@ def pretrain_reader(
     }
     model.train()  # back to the pair training's modes (a frozen reader stays in eval mode)
     log.info("criteria reader taught: %s", summary)
+    report.write_text(json.dumps(summary, indent=1))  # after the weights: both there means it is complete
     return summary

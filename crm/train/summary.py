@@ -20,6 +20,7 @@ from crm.evaluation.families import by_family, family_mean_intervals, headline, 
 from crm.evaluation.metrics import prob_chosen
 from crm.evaluation.result_tables import family_table
 from crm.evaluation.scorers import LengthScorer
+from crm.outputs import write_whole
 from crm.tables import Table_, to_markdown
 from crm.train.lit_module import CRMLitModule
 
@@ -160,9 +161,9 @@ def run_summary(cfg: DictConfig, metrics: dict[str, Any], datamodule, families: 
 
 def write_run_report(summary: dict[str, Any], output_dir: Path) -> None:
     """``metrics.json`` (the whole summary) and ``report.md`` (the test tables) in the run directory."""
-    (output_dir / "metrics.json").write_text(json.dumps(summary, indent=2) + "\n")
+    write_whole(output_dir / "metrics.json", json.dumps(summary, indent=2) + "\n")
     families = summary.get("families") or {}
     tables = [test_table(summary["metrics"], summary["test_set_sizes"])]
     if families:
         tables.append(family_table(families["by_family"], FAMILY_SCORERS, FAMILY_TITLE, families["headline"]))
-    (output_dir / REPORT_FILE).write_text("\n".join(to_markdown(t) for t in tables))
+    write_whole(output_dir / REPORT_FILE, "\n".join(to_markdown(t) for t in tables))
