@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crm.data.schema import invalid_unicode
 from crm.errors import UserError
-from crm.outputs import same_path
+from crm.outputs import same_path, within
 
 # what the user gave, named in the message: crm.errors.UserError (a malformed file, a damaged export, a
 # refused run, a bad option value, an endpoint's reply) and a path that is not there or cannot be opened
@@ -78,14 +78,23 @@ def text_argument(value: str) -> str:
     return value
 
 
-def refuse_writing_over_inputs(output_flag: str, output: str | Path | None, inputs: Mapping[str, object]) -> None:
+def refuse_writing_over_inputs(
+    output_flag: str, output: str | Path | None, inputs: Mapping[str, object], replaces_directory: bool = False
+) -> None:
     """Refuse (:class:`UserError`) an ``output`` that is one of ``inputs`` (what -> path: every input,
-    cache, corpus or checkpoint the command opens): writing it would destroy what is read."""
+    cache, corpus or checkpoint the command opens), or, for an output directory replaced whole (an
+    export), one that holds any of them: writing it would destroy what is read."""
     if output is None:
         return
     for flag, path in inputs.items():
-        if path is not None and same_path(output, str(path)):
+        if path is None:
+            continue
+        if same_path(output, str(path)):
             raise UserError(f"{output_flag} {output} is also {flag}: writing it would destroy that; write elsewhere")
+        if replaces_directory and within(path, output):
+            raise UserError(
+                f"{output_flag} {output} holds {flag} {path}: replacing it would destroy that; write elsewhere"
+            )
 
 
 def named_paths(

@@ -4,6 +4,7 @@ truncates what was there (or an input linked to it) before it has something to w
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,13 +33,46 @@ def complete_or_nothing(path: str | Path, mode: str = "w", **open_args) -> Itera
     try:
         with os.fdopen(fd, mode, **open_args) as handle:
             yield handle
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(partial, 0o666 & ~umask)  # mkstemp's file is private; an output gets the usual mode
+        os.chmod(partial, 0o666 & ~_umask())  # mkstemp's file is private; an output gets the usual mode
         os.replace(partial, path)
     except BaseException:
         Path(partial).unlink(missing_ok=True)
         raise
+
+
+def within(path: str | Path, directory: str | Path) -> bool:
+    """Whether ``path`` is ``directory`` or lies under it (links resolved): replacing the directory
+    would take it too."""
+    path, directory = Path(path).resolve(), Path(directory).resolve()
+    return same_path(path, directory) or directory in path.parents
+
+
+@contextmanager
+def complete_directory(path: str | Path) -> Iterator[Path]:
+    """A directory written as a temporary one beside ``path`` and renamed into place when the block ends
+    without an error: an export is whole or absent, and a failed write leaves the earlier one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial"))
+    try:
+        yield partial
+        os.chmod(partial, 0o777 & ~_umask())
+        if path.exists():
+            earlier = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".earlier"))
+            os.replace(path, earlier / path.name)
+            os.replace(partial, path)
+            shutil.rmtree(earlier)
+        else:
+            os.replace(partial, path)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
 
 
 def write_whole(path: str | Path, text: str) -> None:

@@ -30,16 +30,31 @@ def resumed_run(config: DictConfig) -> Path | None:
     return checkpoint_run_dir(OmegaConf.select(config, "ckpt_path", default=None))
 
 
+def another_sweep_in(sweep_dir: Path) -> str | None:
+    """What in ``sweep_dir`` shows another sweep lives there: its record, or a job's run, by relative path."""
+    if (sweep_dir / "multirun.yaml").exists():
+        return "multirun.yaml"
+    jobs = sorted(p for p in sweep_dir.iterdir() if p.is_dir()) if sweep_dir.is_dir() else []
+    return next((f"{job.name}/{found}" for job in jobs if (found := another_run_in(job, None))), None)
+
+
+def refuse(what: str, found: str, instead: str) -> None:
+    print(f"error: {what} already holds another run ({found}): {instead}", file=sys.stderr)
+    sys.exit(1)
+
+
 class OneRunPerDirectory(Callback):
-    """Hydra's callback (conf/hydra/default.yaml): checks the run directory before the job writes to it."""
+    """Hydra's callback (conf/hydra/default.yaml): checks the run directory (a sweep's, for ``-m``) before
+    the first job writes to it."""
 
     def on_run_start(self, config: DictConfig, **kwargs) -> None:
         run_dir = Path(str(config.hydra.run.dir))
         found = another_run_in(run_dir, resumed_run(config))
         if found:
-            print(
-                f"error: {run_dir} already holds another run ({found}): give a new hydra.run.dir, or resume that "
-                f"run with ckpt_path={run_dir}",
-                file=sys.stderr,
-            )
-            sys.exit(1)
+            refuse(str(run_dir), found, f"give a new hydra.run.dir, or resume that run with ckpt_path={run_dir}")
+
+    def on_multirun_start(self, config: DictConfig, **kwargs) -> None:
+        sweep_dir = Path(str(config.hydra.sweep.dir))
+        found = another_sweep_in(sweep_dir)
+        if found:
+            refuse(str(sweep_dir), found, "give a new hydra.sweep.dir")

@@ -68,14 +68,6 @@ def test_a_board_refuses_an_out_that_is_its_score_cache(tiny_crm, tmp_path, caps
     assert "is also the score cache" in usage_error(lambda: usl_main(argv), capsys)
 
 
-def test_identical_candidates_get_one_score_and_the_pick_is_the_lowest_index():
-    from crm.rlhf.best_of_n import same_text_same_score
-
-    scores = same_text_same_score(["a", "b", "a", "b"], [0.5, 0.7000001, 0.5000002, 0.7])
-    assert scores == [0.5, 0.7000001, 0.5, 0.7000001]
-    assert max(range(4), key=lambda i: (scores[i], -i)) == 1
-
-
 def test_best_of_n_picks_the_first_of_identical_best_candidates(tiny_crm, tmp_path):
     from crm.inference import load_crm
     from crm.rlhf.best_of_n import best_of_n
@@ -365,3 +357,26 @@ def test_an_oversized_answer_is_read_as_its_first_and_last_characters(minilm_tok
     history = [{"role": "user", "content": "How do plants make sugar?"}]
     read = renderer.encode(["Be brief."], history, [long]).features()
     assert read == renderer.encode(["Be brief."], history, [bounded]).features()
+
+
+def test_an_export_is_whole_or_absent_and_a_failed_one_leaves_the_earlier(tmp_path):
+    from crm.outputs import complete_directory
+
+    target = tmp_path / "export"
+    with complete_directory(target) as partial:
+        (partial / "head.safetensors").write_text("first")
+    assert (target / "head.safetensors").read_text() == "first"
+    with pytest.raises(RuntimeError), complete_directory(target) as partial:
+        (partial / "head.safetensors").write_text("half")
+        raise RuntimeError("killed mid-export")
+    assert (target / "head.safetensors").read_text() == "first"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["export"]  # no partial directory left behind
+
+
+def test_a_transformers_export_refuses_an_out_that_holds_the_run(tiny_crm, capsys):
+    from crm.export.hf import main as hf_main
+
+    crm = tiny_crm("bt")
+    assert hf_main([str(crm), "--out", str(crm.parent)]) == 1
+    assert "replacing it would destroy that" in capsys.readouterr().err
+    assert (crm / "head.safetensors").is_file()

@@ -45,6 +45,7 @@ from crm.export.artifact import CRMSettings, read_settings, resolve_export
 from crm.inference import CRM, load_head
 from crm.models.cross_encoder import CrossEncoderCRM
 from crm.models.qwen_tokenizer import CHATML_TEMPLATE
+from crm.outputs import complete_directory
 from crm.precision import InferencePlan
 
 log = logging.getLogger(__name__)
@@ -118,9 +119,10 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
         tokenizer.chat_template = HF_CHAT_TEMPLATE
     tokenizer.padding_side = "right"
     out_dir = Path(out_dir) if out_dir else export_dir.parent / "hf"
-    model.save_pretrained(out_dir)
-    tokenizer.save_pretrained(out_dir)
-    check_hf_export(model, AutoTokenizer.from_pretrained(out_dir), crm, offset)
+    with complete_directory(out_dir) as partial:  # in place only once written and checked
+        model.save_pretrained(partial)
+        tokenizer.save_pretrained(partial)
+        check_hf_export(model, AutoTokenizer.from_pretrained(partial), crm, offset)
     return out_dir
 
 
@@ -171,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("ckpt", type=Path, help="a CRM: training run directory or its export/")
     parser.add_argument("--out", type=Path, help="output directory (default: <run>/hf)")
     args = parser.parse_args(argv)
-    refuse_writing_over_inputs("--out", args.out, {"ckpt": args.ckpt, "its export": args.ckpt / "export"})
+    refuse_writing_over_inputs(
+        "--out", args.out, {"ckpt": args.ckpt, "its export": args.ckpt / "export"}, replaces_directory=True
+    )
     try:
         out = export_hf(args.ckpt, args.out)
     except NotExportable as err:

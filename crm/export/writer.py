@@ -12,19 +12,18 @@ from crm.export.artifact import CONFIG_NAME, FORMAT_VERSION, CRMSettings
 from crm.inference import scoring_renderer
 from crm.models.reward_model import RewardModel
 from crm.models.two_tower import TwoTowerCRM
+from crm.outputs import complete_directory
 
 
 def export_crm(out_dir: str | Path, model: RewardModel, tokenizer, settings: CRMSettings) -> Path:
     limits = scoring_renderer(tokenizer, settings, model.backbone.config).criteria_limits()
     settings = dataclasses.replace(settings, criteria_limits=limits, format_version=FORMAT_VERSION)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    model.backbone.save_pretrained(out_dir / "backbone")
-    if isinstance(model, TwoTowerCRM):
-        model.answer_tower.save_pretrained(out_dir / "answer_tower")
-    tokenizer.save_pretrained(out_dir / "tokenizer")
-    save_file(
-        {k: v.detach().cpu().contiguous() for k, v in model.head_state_dict().items()}, out_dir / "head.safetensors"
-    )
-    (out_dir / CONFIG_NAME).write_text(settings.to_json())
-    return out_dir
+    with complete_directory(out_dir) as partial:  # whole or absent: a killed export leaves the earlier one
+        model.backbone.save_pretrained(partial / "backbone")
+        if isinstance(model, TwoTowerCRM):
+            model.answer_tower.save_pretrained(partial / "answer_tower")
+        tokenizer.save_pretrained(partial / "tokenizer")
+        head = {k: v.detach().cpu().contiguous() for k, v in model.head_state_dict().items()}
+        save_file(head, partial / "head.safetensors")
+        (partial / CONFIG_NAME).write_text(settings.to_json())
+    return Path(out_dir)

@@ -64,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tag", help="checkpoint tag (default: the one named in 'latest')")
     args = parser.parse_args(argv)
     run_dir = args.run_dir or args.checkpoint.resolve().parent.parent
-    refuse_writing_over_inputs("--out", args.out, {"checkpoint": args.checkpoint, "--run-dir": run_dir})
+    refuse_writing_over_inputs(
+        "--out", args.out, {"checkpoint": args.checkpoint, "--run-dir": run_dir}, replaces_directory=True
+    )
     out = export_zero_checkpoint(args.checkpoint, run_config(run_dir), args.out or run_dir / "export", args.tag)
     print(f"wrote {out}")
     return 0

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from itertools import islice
 from pathlib import Path
 
@@ -101,13 +101,6 @@ def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> I
             yield f"{path}:{number}", line_id, ResponseSet.build(criteria, conversation, responses)
 
 
-def same_text_same_score(responses: Sequence[str], scores: Sequence[float]) -> list[float]:
-    """Each candidate's score, a text given twice scored as its first copy: copies scored in different
-    batches differ in the last digits, and the pick among identical answers must be the lowest index."""
-    first = {}
-    return [scores[first.setdefault(text, i)] for i, text in enumerate(responses)]
-
-
 def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cache=None, progress: bool = True) -> dict:
     """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why)."""
     skipped: list[str] = []
@@ -121,7 +114,7 @@ def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cac
                 if isinstance(result, Exception):
                     skip(skipped, where, result)
                     continue
-                scores = same_text_same_score(scored.responses, result.scores)
+                scores = result.scores  # identical texts are one judgement, so they share one score
                 best = max(range(len(scores)), key=lambda i: (scores[i], -i))  # ties: the lowest index
                 record = {"id": line_id, "criteria": list(scored.criteria), "best": best}
                 record |= {"best_response": scored.responses[best], "scores": scores}
