@@ -1,6 +1,7 @@
 """What guards every HTTP server of this project (the leaderboard page, the scoring server): security
-headers on every response, the Host check against DNS rebinding for a server bound to loopback, and a
-request body size limit enforced before and while the body is read."""
+headers on every response, the Host check against DNS rebinding for a server bound to loopback, a
+request body size limit enforced before and while the body is read, and one shape for every refusal
+(``{"detail": "one line"}``, as each server's OpenAPI schema documents it)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import ipaddress
 import json
 import re
 
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")  # allowed Host names (any port) when bound to loopback
@@ -22,6 +24,30 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 _HOST = re.compile(r"^(?P<name>\[[0-9a-f:.]+\]|[^:\[\]]+)(?::\d{1,5})?$")
+
+
+class Problem(BaseModel):
+    """Every refusal's body (4xx, and the 503 of a full queue): one line saying what is wrong."""
+
+    detail: str
+
+
+# What the OpenAPI schema says every refusal looks like (FastAPI's default 422 body is not ours).
+REFUSALS = {"4XX": {"model": Problem, "description": "a refused request"}, 503: {"model": Problem}}
+
+
+async def invalid_request(_request, err) -> object:
+    """A body FastAPI cannot validate: 400 for malformed JSON, else 422 naming each field and why, in
+    one line (FastAPI's default is a list of objects)."""
+    from fastapi.responses import JSONResponse
+
+    problems = err.errors()
+    malformed = next((p for p in problems if p.get("type") == "json_invalid"), None)
+    if malformed is not None:
+        detail = f"malformed JSON: {malformed.get('ctx', {}).get('error', 'cannot parse the body')}"
+        return JSONResponse({"detail": detail}, status_code=400, headers=SECURITY_HEADERS)
+    fields = "; ".join(f"{'.'.join(str(x) for x in p['loc'][1:]) or 'body'}: {p['msg']}" for p in problems)
+    return JSONResponse({"detail": f"invalid request: {fields}"}, status_code=422, headers=SECURITY_HEADERS)
 
 
 class _BodyTooLarge(StarletteHTTPException):

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -36,7 +38,7 @@ from crm.data.corpus import Corpus
 from crm.data.criteria.fixed import FIXED
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import check_unicode
-from crm.http_guard import LOOPBACK_HOSTS, GuardMiddleware, server_error
+from crm.http_guard import LOOPBACK_HOSTS, REFUSALS, GuardMiddleware, invalid_request, server_error
 from crm.scoring.cache import ScoreCache, normalise_criteria
 from crm.usl.board import board_kendall_tau
 from crm.usl.engine import LeaderboardEngine, NotCached, ScoringCancelled, select_queries
@@ -148,11 +150,12 @@ def create_app(
             job.cancel.set()
         pool.shutdown(wait=False, cancel_futures=True)
 
-    app = FastAPI(title="crm leaderboard", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="crm leaderboard", lifespan=lifespan, docs_url=None, redoc_url=None, responses=REFUSALS)
     app.add_middleware(GuardMiddleware, max_body_bytes=limits.max_body_bytes, allowed_hosts=allowed_hosts)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.state.jobs, app.state.pool, app.state.limits = jobs, pool, limits
 
+    app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(Exception, server_error)
 
     def engine_for(name: str) -> LeaderboardEngine:
@@ -287,7 +290,7 @@ def create_app(
         with jobs_lock:
             in_flight -= 1
 
-    @app.get("/")
+    @app.get("/", include_in_schema=False)  # the page, not part of the JSON API the schema documents
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
@@ -390,6 +393,17 @@ def create_app(
             "p": p,
         }
 
+    def schema_with_choices() -> dict[str, Any]:
+        """The OpenAPI schema naming the corpora and CRMs this server has: a client built from it
+        offers only those."""
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            fields = schema["components"]["schemas"]["BoardRequest"]["properties"]
+            fields["corpus"]["enum"], fields["ckpt"]["enum"] = list(corpora), list(ckpts)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = schema_with_choices
     return app
 
 

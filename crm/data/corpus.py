@@ -87,8 +87,8 @@ def load_corpus(directory: str | Path, name: str | None = None, default_baseline
             topic = record.get("topic") or record.get("category")
         except (KeyError, TypeError):
             raise DataFormatError(f"{where}: needs 'question_id' and 'turns'") from None
-        if not turns:
-            raise DataFormatError(f"{where}: empty 'turns'")
+        if not isinstance(turns, list) or not turns:
+            raise DataFormatError(f"{where}: 'turns' must be a non-empty list")
         if not topic:
             raise DataFormatError(f"{where}: needs a 'topic' or 'category'")
         if qid in queries:
@@ -109,6 +109,8 @@ def load_corpus(directory: str | Path, name: str | None = None, default_baseline
                 turns = record["choices"][0]["turns"]
             except (KeyError, IndexError, TypeError):
                 raise DataFormatError(f"{where}: needs 'question_id' and 'choices'[0]['turns']") from None
+            if not isinstance(turns, list):
+                raise DataFormatError(f"{where}: 'choices'[0]['turns'] must be a list")
             if qid not in queries:
                 unknown += 1
                 continue

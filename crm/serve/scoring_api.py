@@ -35,7 +35,7 @@ from crm.data.criteria.profile import profile
 from crm.data.layout import layout_features
 from crm.data.rendering import CriteriaTooLong
 from crm.data.schema import invalid_unicode
-from crm.http_guard import LOOPBACK_HOSTS, SECURITY_HEADERS, GuardMiddleware, server_error
+from crm.http_guard import LOOPBACK_HOSTS, REFUSALS, SECURITY_HEADERS, GuardMiddleware, invalid_request, server_error
 from crm.scoring.response_sets import (
     ResponseSet,
     SetScores,
@@ -72,10 +72,16 @@ class Message(BaseModel):
 
 
 class Conversation(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Exactly one of ``prompt`` and ``messages`` (the schema says so: a client generated from it knows)."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"oneOf": [{"required": ["prompt"]}, {"required": ["messages"]}]}
+    )
     criteria: list[str] | str | None = Field(None, description="criteria lines; the server's default if absent")
-    prompt: str | None = Field(None, description="the user's prompt (or give messages)")
-    messages: list[Message] | None = Field(None, description="the conversation before the responses")
+    prompt: str = Field(None, description="the user's prompt (or give messages)")
+    messages: list[Message] = Field(
+        None, min_length=1, description="the conversation before the responses, ending with the user's turn"
+    )
 
 
 class ScoreRequest(Conversation):
@@ -85,12 +91,6 @@ class ScoreRequest(Conversation):
 class CompareRequest(Conversation):
     response_a: str
     response_b: str
-
-
-class Problem(BaseModel):
-    """Every refusal's body (4xx, and the 503 of a full queue): one line saying what is wrong."""
-
-    detail: str
 
 
 class HealthReply(BaseModel):
@@ -118,10 +118,6 @@ class RewardReply(BaseModel):
     rewards: list[float]
     scores: list[float]
     degenerate: list[int]
-
-
-# What the OpenAPI schema says every refusal looks like (FastAPI's default 422 body is not ours).
-REFUSALS = {"4XX": {"model": Problem, "description": "a refused request"}, 503: {"model": Problem}}
 
 
 class RolloutRequest(BaseModel):
@@ -205,16 +201,7 @@ def create_serve_app(
     app.add_middleware(GuardMiddleware, max_body_bytes=limits.max_body_bytes, allowed_hosts=allowed_hosts)
     app.state.batcher = batcher
 
-    @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
-        problems = err.errors()
-        if any(p.get("type") == "json_invalid" for p in problems):
-            where = next(p for p in problems if p.get("type") == "json_invalid")
-            detail = f"malformed JSON: {where.get('ctx', {}).get('error', 'cannot parse the body')}"
-            return JSONResponse({"detail": detail}, status_code=400, headers=SECURITY_HEADERS)
-        fields = "; ".join(f"{'.'.join(str(x) for x in p['loc'][1:]) or 'body'}: {p['msg']}" for p in problems)
-        return JSONResponse({"detail": f"invalid request: {fields}"}, status_code=422, headers=SECURITY_HEADERS)
-
+    app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(Exception, server_error)
 
     @app.middleware("http")
