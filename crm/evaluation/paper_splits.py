@@ -13,6 +13,10 @@
 - ``degenerate``: each pair's preferred answer against a degenerate copy of it (empty, whitespace, cut
   off, looped, another query's answer: :mod:`crm.data.degenerate`) under the pair's criteria: what a
   reward must never prefer, whatever the criteria ask.
+- ``short_answers/<wording>``: a right short answer against five wrong kinds (another query's answer,
+  the query or the criteria given back, a cut-off fragment, the answer with an instruction to the
+  judge: :mod:`crm.data.short_answers`) under a concise, an accurate and a general wording; its
+  sources are the kinds.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from crm.data.criteria.style_pools import GENERAL_CRITERION
 from crm.data.degenerate import degenerate_pairs
 from crm.data.noise import CriteriaBank, apply_direction, apply_noise
 from crm.data.schema import PreferenceSample, read_samples
+from crm.data.short_answers import WORDINGS, read_short_answers, short_answer_set
 from crm.data.splits import query_of
 
 NOISE_VARIANTS = {"noise_add": "add", "noise_remove": "remove", "noise_replace": "replace"}
@@ -43,6 +48,8 @@ DESCRIPTIONS = {
     "noise_replace": "some criteria replaced by the rejected side's (D_replace)",
     "no_criteria": "a generic criterion instead of the user's",
     "degenerate": "the preferred answer against a degenerate copy (empty, whitespace, cut off, looped, off topic)",
+    "short_answers": "a right short answer against another query's answer, the query or criteria given back, "
+    "a fragment, the answer with an instruction to the judge",
 }
 
 
@@ -126,6 +133,23 @@ def variant(base: TestSet, kind: str, bank: CriteriaBank, seed: int = 0, name: s
         pairs.append(dc_replace(pair, sample=sample))
     changed = sum(p.sample.criteria != q.sample.criteria for p, q in zip(pairs, base.pairs))
     return TestSet(name or kind, base.origin, pairs, DESCRIPTIONS[kind], {**base.notes, "criteria_changed": changed})
+
+
+def short_answer_test_sets(raw_dir: str | Path, seed: int = 0) -> list[TestSet]:
+    """The short-answer set from ``raw_dir``, one test set per wording (its sources: the wrong kinds)."""
+    built = short_answer_set(read_short_answers(raw_dir), seed)
+    notes = {"queries": len(built.items), **{f"left out ({why})": n for why, n in sorted(built.counts.items())}}
+    origin = f"{raw_dir} (alpaca_eval_styles concise answers, dsp plain answers)"
+    return [
+        TestSet(
+            f"short_answers/{wording}",
+            origin,
+            [JudgedPair(s, "given", s.source) for s in built.samples if s.extra["wording"] == wording],
+            f"{DESCRIPTIONS['short_answers']}, under {criteria!r}",
+            notes,
+        )
+        for wording, criteria in WORDINGS.items()
+    ]
 
 
 def split_by_topic(base: TestSet, train_queries: Sequence[str], encoder, threshold: float) -> tuple[TestSet, TestSet]:

@@ -17,7 +17,15 @@ from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
 from crm.evaluation.families import headline, heldout_criteria, merge_scorers, pool_sets
 from crm.evaluation.harness import drop_unscorable, evaluate_scorers
-from crm.evaluation.paper_splits import VARIANTS, TestSet, load_test_set, read_all, split_by_topic, variant
+from crm.evaluation.paper_splits import (
+    VARIANTS,
+    TestSet,
+    load_test_set,
+    read_all,
+    short_answer_test_sets,
+    split_by_topic,
+    variant,
+)
 from crm.evaluation.result_tables import (
     accuracy_table,
     detail_table,
@@ -77,6 +85,11 @@ def build_test_sets(cfg: DictConfig) -> list[TestSet]:
         from crm.text_encoder import SentenceEncoder
 
         derived += split_by_topic(seen, [query_of(s) for s in train], SentenceEncoder(), cfg.topics.threshold)
+    if cfg.short_answers and cfg.splits:  # beside the data's own test splits
+        try:
+            derived += short_answer_test_sets(cfg.short_answers, cfg.seed)
+        except FileNotFoundError as err:
+            log.warning("no short-answer sets: %s", err)
     order = lambda t: PAPER_ORDER.index(t.name) if t.name in PAPER_ORDER else len(PAPER_ORDER)  # noqa: E731
     return sorted(bases + derived, key=order)
 
@@ -99,6 +112,7 @@ def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
 FAMILY_TITLE = "Accuracy per criteria family (held-out queries, both polarities; * = never seen in training)"
 FAMILY_SETS = ("seen_criteria", "new_criteria")  # the unperturbed held-out-query sets
 SEEN = FAMILY_SETS[0]  # its sources' accuracies, every scorer side by side
+SHORT_ANSWERS = "short_answers/"  # and the short-answer sets' (their sources: the wrong kinds)
 
 
 def family_results(results: dict[str, dict[str, dict]], crm_name: str) -> dict:
@@ -205,8 +219,9 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
     if families:
         scorer_names = [cfg.name, *(n for n in scorers if n != cfg.name)]
         tables.append(family_table(families["by_family"], scorer_names, FAMILY_TITLE, families["headline"]))
-    if SEEN in next(iter(results.values()), {}):
-        tables.append(scorers_by_source_table(results, SEEN))
+    for name in next(iter(results.values()), {}):
+        if name == SEEN or name.startswith(SHORT_ANSWERS):
+            tables.append(scorers_by_source_table(results, name))
     for name, scorer in scorers.items():
         if scorer.criteria_aware:
             tables += [detail_table(name, results[name]), source_table(name, results[name])]

@@ -93,6 +93,11 @@ def _parser() -> argparse.ArgumentParser:
         "agreement (also --criteria: boards under these instead, --split-seed, --query-splits)"
     )
     agreement.add_argument(
+        "--null-models",
+        action="store_true",
+        help="add null models (constant or non-answers, crm/usl/null_models.py) to every board: are they last?",
+    )
+    agreement.add_argument(
         "--heldout-models",
         default=",".join(DEFAULT_HELDOUT_MODELS),
         help="models held out of training, reported apart (default: the data's)",
@@ -146,8 +151,9 @@ def agreement_command(args: argparse.Namespace, corpus, argv: list[str], console
         "query_splits": splits,
     }
     run_agreement(
-        engine_of(args), corpus, reference, qids, heldout, wordings, args.baseline, args.rounds, args.out, meta, console
-    )
+        engine_of(args), corpus, reference, qids, heldout, wordings, args.baseline, args.rounds, args.out, meta,
+        console, args.null_models,
+    )  # fmt: skip
 
 
 @user_errors_end_the_command("crm-usl")

@@ -28,6 +28,7 @@ from crm.data.criteria.style_pools import GENERAL_CRITERION
 from crm.data.criteria.taxonomy import QUALITY, get_family
 from crm.outputs import write_whole
 from crm.tables import fmt, print_tables, to_markdown
+from crm.usl.null_models import null_ranks, with_null_models
 
 # The paper's generic criterion and the words a user types for it (both trained on, with the votes),
 # then the quality family's test-only wordings (never trained on); the contrast asks for form alone.
@@ -82,9 +83,12 @@ def run_agreement(
     out: Path | None = None,
     meta: Mapping | None = None,
     console: Console | None = None,
+    null_models: bool = False,
 ) -> dict:
     """Every board's agreement with ``reference`` (model -> published score) over all scored models and
-    over ``heldout_models``, and the mean-length ranking's; printed and (with ``out``) written."""
+    over ``heldout_models``, and the mean-length ranking's; printed and (with ``out``) written. With
+    ``null_models`` each board also ranks the null models (:mod:`crm.usl.null_models`) and says whether
+    every one of them is below every real model."""
     if not reference:
         raise ValueError(f"{corpus.name} has no published scores to agree with (a leaderboard.csv beside the corpus)")
     console = console or Console()
@@ -93,9 +97,11 @@ def run_agreement(
     held = [m for m in scored if m in set(heldout_models)]
     rows = []
     for criterion, kind in wordings or default_wordings():
-        board = engine.board(corpus, [criterion], qids, baseline, rounds=rounds, progress=True)
+        judged = with_null_models(corpus, baseline, criterion) if null_models else corpus
+        board = engine.board(judged, [criterion], qids, baseline, rounds=rounds, progress=True)
         win = {r.model: r.win_rate for r in board.rows} | {board.baseline: 0.5}
-        rows.append({"criteria": criterion, "kind": kind, "win_rates": win, **_both(win, reference, scored, held)})
+        row = {"criteria": criterion, "kind": kind, "win_rates": win, **_both(win, reference, scored, held)}
+        rows.append(row | ({"null_models": null_ranks(win)} if null_models else {}))
     lengths = mean_lengths(corpus, qids, corpus.models)
     rows.append(
         {
@@ -127,12 +133,25 @@ def _both(values, reference, scored, held) -> dict:
     return {"all": rank_agreement(values, reference, scored), "heldout": rank_agreement(values, reference, held)}
 
 
+def null_cell(row: Mapping) -> str:
+    """ "yes", or "no" and the highest null model's rank: every null model below every real one?"""
+    nulls = row.get("null_models")
+    if nulls is None:
+        return "-"
+    if nulls["all_below_real"]:
+        return "yes"
+    top = min(nulls["models"].items(), key=lambda item: item[1]["rank"])
+    return f"no ({top[0]} #{top[1]['rank']})"
+
+
 def agreement_table(result: Mapping) -> tuple[str, list[str], list[list[str]]]:
+    with_nulls = any("null_models" in row for row in result["boards"])
     rows = [
         [
             row["criteria"],
             row["kind"],
             *(fmt(row[group][stat]) for group in ("all", "heldout") for stat in ("spearman", "kendall")),
+            *([null_cell(row)] if with_nulls else []),
         ]
         for row in result["boards"]
     ]
@@ -141,4 +160,4 @@ def agreement_table(result: Mapping) -> tuple[str, list[str], list[list[str]]]:
         f"{len(result['heldout_models'])} held out of training, {result['queries']} queries outside training, "
         f"baseline {result['baseline']})"
     )
-    return caption, HEADER, rows
+    return caption, HEADER + (["null models last"] if with_nulls else []), rows
