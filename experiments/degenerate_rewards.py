@@ -30,7 +30,8 @@ from benchmarks.serving import free_port, start_server  # noqa: E402
 from crm.config import default_raw_dir  # noqa: E402
 from crm.data.corpus import CORPUS_DIRS, load_corpus  # noqa: E402
 from crm.data.criteria.wordings import reading_task  # noqa: E402
-from crm.data.degenerate import KINDS, degenerate_answer  # noqa: E402
+from crm.data.degenerate import GATE_KINDS as KINDS  # noqa: E402
+from crm.data.degenerate import degenerate_answer  # noqa: E402
 from crm.data.splits import split_of  # noqa: E402
 
 BASELINE = "gpt-4-0314"

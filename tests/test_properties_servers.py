@@ -34,8 +34,8 @@ def app_schema(tiny_crm_template, tmp_path_factory):
 
     root = tmp_path_factory.mktemp("schemathesis_app")
     corpus = load_corpus(write_corpus(root / "corpus", n=4), "tiny", "base")
-    # a queue no burst of requests fills: its 503 under load is tests/test_app.py's; here each is answered
-    limits = AppLimits(max_queued=10_000)
+    # a queue no burst fills and a body limit no generated body meets: here each request is judged by its schema
+    limits = AppLimits(max_queued=10_000, max_body_bytes=16 * 1024 * 1024)  # its 413: test_app.py too
     app = create_app({"tiny": str(tiny_crm_template("bt"))}, {"tiny": corpus}, root / "cache.sqlite", limits)
     try:
         with uvicorn_on_loopback(app) as port:

@@ -21,6 +21,8 @@ from crm.data.noise import DIRECTIONS, NOISE_MODES, CriteriaBank, apply_directio
 from crm.data.prepare import processed_split_files
 from crm.data.rendering import Renderer, SampleTooLong
 from crm.data.schema import PreferenceSample, read_samples
+from crm.data.short_answers import read_short_answers
+from crm.data.splits import normalise_query
 
 log = logging.getLogger(__name__)
 
@@ -305,7 +307,8 @@ class CRMDataModule(LightningDataModule):
             report.not_sampled = len(samples) - limit
             samples = random.Random(self.seed).sample(samples, limit)
         if split == "train" and self.degenerate_share:
-            added = degenerate_pairs(samples, round(self.degenerate_share * len(samples)), self.seed)
+            count = round(self.degenerate_share * len(samples))
+            added = degenerate_pairs(samples, count, self.seed, excluded_queries=self.short_answer_queries())
             report.degenerate_added = len(added)
             samples = samples + added
         kept, lengths = self.fitting(samples, report)
@@ -352,6 +355,16 @@ class CRMDataModule(LightningDataModule):
             mixed.extend(drawn)
         rng.shuffle(mixed)
         return mixed
+
+    def short_answer_queries(self) -> frozenset[str]:
+        """The short-answer test set's queries (:mod:`crm.data.short_answers`, built from the raw data),
+        kept out of the degenerate pairs: its kinds are taught on other queries."""
+        if self.raw_dir is None:
+            return frozenset()
+        try:
+            return frozenset(normalise_query(item.query) for item in read_short_answers(self.raw_dir))
+        except FileNotFoundError:  # raw data without those files: none of its queries can be in training
+            return frozenset()
 
     def setup(self, stage: str | None = None) -> None:
         if self.datasets:

@@ -14,7 +14,7 @@ import torch
 from lightning.pytorch import LightningModule, Trainer
 from torch import nn
 
-from crm.data.degenerate import BLANK_KINDS, LEARNED_KINDS, MIN_WORDS, SOURCE
+from crm.data.degenerate import LEARNED_KINDS, MIN_WORDS, SOURCE
 from crm.data.layout import layout_features
 from crm.data.relevance import last_user_turn, query_overlap
 from crm.models.head_terms import DegenerateGate
@@ -123,7 +123,7 @@ class FitDegenerateGate(ReportedStage):
             gate.reference_queries.copy_(queries)
             gate.reference_answers.copy_(answers)
         kinds = [s.extra["family"].removeprefix(f"{SOURCE}:") for s in pairs]
-        learned = [(s, kind) for s, kind in zip(pairs, kinds) if kind not in BLANK_KINDS]  # blank: by rule
+        learned = [(s, kind) for s, kind in zip(pairs, kinds) if kind in LEARNED_KINDS]  # blank: by rule
         short = short_real_answers(samples)
         self.report = fit_gate(
             gate,
