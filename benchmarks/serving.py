@@ -91,6 +91,27 @@ def start_server(ckpt: Path, port: int, max_wait_ms: float, precision: str, queu
     raise RuntimeError("crm-serve did not answer /health within 180 s")
 
 
+def scores_through_server(ckpt: Path, bodies: list[dict], precision: str, threads: int) -> list[list[float]]:
+    """Each /v1/score body's scores from a real ``crm-serve`` on loopback, ``threads`` requests in flight."""
+    import httpx
+
+    port = free_port()
+    server = start_server(Path(ckpt), port, 5.0, precision, queue=64)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
+
+            def score(body: dict) -> list[float]:
+                reply = client.post("/v1/score", json=body)
+                reply.raise_for_status()
+                return reply.json()["scores"]
+
+            with ThreadPoolExecutor(threads) as pool:
+                return list(pool.map(score, bodies))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def load_test(
     ckpt: Path,
     clients: int = 16,

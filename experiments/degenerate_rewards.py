@@ -19,14 +19,11 @@ import json
 import random
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python experiments/...` from a checkout
 
-from benchmarks.serving import free_port, start_server  # noqa: E402
+from benchmarks.serving import scores_through_server  # noqa: E402
 from crm.config import default_raw_dir  # noqa: E402
 from crm.data.corpus import CORPUS_DIRS, load_corpus  # noqa: E402
 from crm.data.criteria.wordings import reading_task  # noqa: E402
@@ -69,24 +66,9 @@ def main() -> None:
         bad = [degenerate_answer(kind, real, other, random.Random(f"{args.seed}/{q}/{kind}")) for kind in KINDS]
         requests += [(w, q, corpus.queries[q].text, [real, *bad]) for w in wordings]
 
-    port = free_port()
-    server = start_server(Path(args.ckpt), port, 5.0, args.precision, queue=64)
     started = time.time()
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
-
-            def score(request):
-                wording, _, prompt, responses = request
-                body = {"criteria": [wording], "prompt": prompt, "responses": responses}
-                reply = client.post("/v1/score", json=body)
-                reply.raise_for_status()
-                return reply.json()["scores"]
-
-            with ThreadPoolExecutor(args.threads) as pool:
-                scores = list(pool.map(score, requests))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    bodies = [{"criteria": [w], "prompt": prompt, "responses": responses} for w, _, prompt, responses in requests]
+    scores = scores_through_server(Path(args.ckpt), bodies, args.precision, args.threads)
     seconds = time.time() - started
 
     report = {

@@ -17,14 +17,11 @@ import json
 import random
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python experiments/...` from a checkout
 
-from benchmarks.serving import free_port, start_server  # noqa: E402
+from benchmarks.serving import scores_through_server  # noqa: E402
 from crm.config import default_raw_dir  # noqa: E402
 from crm.data.conversion import stable_hash  # noqa: E402
 from crm.data.short_answers import KINDS, WORDINGS, read_short_answers, wrong_answer  # noqa: E402
@@ -49,24 +46,9 @@ def main() -> None:
             wrong = [wrong_answer(kind, item, other, criteria, rng) for kind in KINDS]
             requests.append((wording, criteria, item, [item.answer, *wrong]))
 
-    port = free_port()
-    server = start_server(Path(args.ckpt), port, 5.0, args.precision, queue=64)
     started = time.time()
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
-
-            def score(request):
-                _, criteria, item, responses = request
-                body = {"criteria": [criteria], "prompt": item.query, "responses": responses}
-                reply = client.post("/v1/score", json=body)
-                reply.raise_for_status()
-                return reply.json()["scores"]
-
-            with ThreadPoolExecutor(args.threads) as pool:
-                scores = list(pool.map(score, requests))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    bodies = [{"criteria": [criteria], "prompt": item.query, "responses": r} for _, criteria, item, r in requests]
+    scores = scores_through_server(Path(args.ckpt), bodies, args.precision, args.threads)
 
     report: dict = {"ckpt": args.ckpt, "queries": len(items), "seconds": round(time.time() - started, 1)}
     for wording in WORDINGS:
