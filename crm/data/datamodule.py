@@ -16,6 +16,8 @@ from lightning import Callback, LightningDataModule, LightningModule, Trainer
 from torch.utils.data import DataLoader, Dataset
 from transformers.trainer_pt_utils import LengthGroupedSampler
 
+from crm.data.criteria.pairs import PairOptions
+from crm.data.criteria.quality_pairs import ScoredAnswer, scored_answers
 from crm.data.degenerate import degenerate_pairs
 from crm.data.noise import DIRECTIONS, NOISE_MODES, CriteriaBank, apply_direction, apply_noise
 from crm.data.prepare import processed_split_files
@@ -217,6 +219,7 @@ class CRMDataModule(LightningDataModule):
         answer_layout: bool = False,
         query_rows: bool = False,
         degenerate_share: float = 0.0,
+        quality_ranking: bool = False,
     ):
         super().__init__()
         choices = (
@@ -265,6 +268,10 @@ class CRMDataModule(LightningDataModule):
         # training pairs of a real answer against a degenerate copy, added as this share of the training
         # samples, and a test set of them (crm.data.degenerate)
         self.degenerate_share = degenerate_share
+        # the training models' answers to the train and val queries with their published scores, for a
+        # CRM's quality term to be fitted on (crm.train.quality_term_fit); described with the training set
+        self.quality_ranking = quality_ranking
+        self.scored_answers: dict[str, list[ScoredAnswer]] = {}
         self.collator = PairCollator(tokenizer, head)
         self.reports: dict[str, SplitReport] = {}
         self.datasets: dict[str, PreferenceDataset] = {}
@@ -389,6 +396,8 @@ class CRMDataModule(LightningDataModule):
             samples, lengths = loaded[split]
             return PreferenceDataset(samples, self.renderer, direction, noise, bank, self.seed, swap, lengths=lengths)
 
+        if self.quality_ranking:
+            self.scored_answers = {split: self.load_scored_answers(split) for split in ("train", "val")}
         self.datasets["train"] = make("train", self.direction, self.noise, self.position_swap)
         self.datasets["val"] = make("val", self.val_direction, "none", False)
         for name, (split, direction) in self.test_sets.items():
@@ -440,15 +449,32 @@ class CRMDataModule(LightningDataModule):
     def test_dataloader(self) -> list[DataLoader]:
         return [self._loader(self.datasets[name], self.eval_batch_size, train=False) for name in self.test_set_names]
 
+    @property
+    def quality_gap(self) -> float:
+        """Published points between the models of a ranked answer pair."""
+        return PairOptions.from_mapping(self.attributes).quality_gap
+
+    def load_scored_answers(self, split: str) -> list[ScoredAnswer]:
+        """The training models' answers to ``split``'s queries with their published scores
+        (:func:`scored_answers`); none without the raw data."""
+        if self.raw_dir is None:
+            log.warning("quality term: no data.raw_dir, so no scored answers to fit it on")
+            return []
+        return scored_answers(self.raw_dir, self.split_seed, PairOptions.from_mapping(self.attributes), split)
+
     def answer_rows(self, names: Sequence[str] | None = None) -> list[list[int]]:
-        """The answer tower's token ids of every distinct answer in these datasets (all when None), and
-        of every query where rows carry it, for a two-tower CRM to describe ahead of its steps; empty
-        where the rows have no answer segment."""
+        """The answer tower's token ids of every distinct answer in these datasets (all when None, with
+        the scored answers), and of every query where rows carry it, for a two-tower CRM to describe ahead
+        of its steps; empty where the rows have no answer segment."""
         samples = [sample for name in (names or self.datasets) for sample in self.datasets[name].samples]
-        answers = dict.fromkeys(text for sample in samples for text in (sample.response_a, sample.response_b))
+        conversations = [(sample.history, (sample.response_a, sample.response_b)) for sample in samples]
+        if names is None:
+            scored = [answer for answers in self.scored_answers.values() for answer in answers]
+            conversations += [([{"role": "user", "content": a.query}], (a.text,)) for a in scored]
+        answers = dict.fromkeys(text for _, pair in conversations for text in pair)
         rows = [row for row in map(self.answer_row, answers) if row is not None]
         if self.renderer.query_rows:
-            rows += [self.renderer.query_ids(sample.history) for sample in samples]
+            rows += [self.renderer.query_ids(history) for history, _ in conversations]
         return rows
 
     def answer_row(self, text: str) -> list[int] | None:

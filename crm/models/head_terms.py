@@ -4,6 +4,8 @@ that reads criteria."""
 
 from __future__ import annotations
 
+import math
+
 import torch
 from torch import nn
 
@@ -122,6 +124,54 @@ class QueryInteraction(nn.Module):
     def forward(self, query: torch.Tensor, answer: torch.Tensor) -> torch.Tensor:
         q, a = self.query(query), self.answer(answer)
         return (q * a).sum(-1, keepdim=True) / a.size(-1) ** 0.5
+
+
+class QualityTerm(nn.Module):
+    """A reward term for answer quality that the criteria weigh but the form pairs cannot erase:
+    ``softplus(g . [c, p] + b) * w . f(q, a)``.
+
+    ``f`` is what the frozen tower says of the answer and of how it answers this query: the answer's
+    description, its elementwise product with the query's, their cosine at each of the tower's
+    ``layers`` and the answer's layout. ``w`` is fitted to convergence before the pair stage
+    (:mod:`crm.train.quality_term_fit`), on answers ranked far apart by a published leaderboard and on
+    human votes, then held fixed: in the mixture's one epoch, pairs about form would pull a trained
+    quality direction towards what they ask for. What the pair stage learns is the weight ``g, b`` each
+    criteria reading (``c``) and its posterior over the taught classes (``p``) gives quality, from one
+    for every criterion at the start: much under "prefer accurate answers", less under "be brief".
+    """
+
+    def __init__(self, layers: int, description_size: int, layout_size: int, criteria_size: int, classes: int):
+        super().__init__()
+        self.layers = layers
+        with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
+            self.quality = nn.Linear(2 * description_size + layers + layout_size, 1, bias=False)
+            self.weight = nn.Linear(criteria_size + classes, 1)
+        with gathered([self.quality.weight, self.weight.weight, self.weight.bias]):
+            nn.init.zeros_(self.quality.weight)
+            nn.init.zeros_(self.weight.weight)
+            nn.init.constant_(self.weight.bias, math.log(math.expm1(1.0)))  # softplus(b) = 1
+        self.quality.requires_grad_(False)  # fitted, never trained by the optimizer
+
+    def features(self, query: torch.Tensor, answer: torch.Tensor, layout: torch.Tensor) -> torch.Tensor:
+        """(rows, features): the answer's description, its product with the query's, their cosine per
+        layer, the answer's layout."""
+        product = query * answer
+
+        def per_layer(x: torch.Tensor) -> torch.Tensor:
+            return x.unflatten(-1, (self.layers, -1))
+
+        norms = per_layer(query).norm(dim=-1) * per_layer(answer).norm(dim=-1)
+        cosine = per_layer(product).sum(-1) / norms.clamp(min=1e-6)
+        return torch.cat([answer, product, cosine, layout.to(answer.dtype)], dim=-1)
+
+    def criteria_weight(self, reading: torch.Tensor, posterior: torch.Tensor | None) -> torch.Tensor:
+        """(rows, 1): how much each row's criteria weigh quality (positive)."""
+        told = reading if posterior is None else torch.cat([reading, posterior.to(reading.dtype)], dim=-1)
+        return nn.functional.softplus(self.weight(told))
+
+    def forward(self, query, answer, layout, reading, posterior) -> torch.Tensor:
+        """(rows, 1): the reward term."""
+        return self.criteria_weight(reading, posterior) * self.quality(self.features(query, answer, layout))
 
 
 def zero_columns(size: int, rank: int) -> nn.Linear:

@@ -68,6 +68,7 @@ class TwoTowerSpec(ModelSpec):
     answer_layout: bool = False  # the answer's markdown layout told to the head (crm.data.layout)
     query_interaction: int = 0  # rank of the bilinear query x answer term; 0: the query is never read
     degenerate_gate: float = 0.0  # margin of the degenerate gate (crm.models.head_terms.DegenerateGate); 0: none
+    quality_term: bool = False  # a fitted query-aware quality term the criteria weigh (head_terms.QualityTerm)
 
 
 SPECS: dict[str, type] = {"cross_encoder": CrossEncoderSpec, "two_tower": TwoTowerSpec}

@@ -20,6 +20,7 @@ from crm.models.head_terms import (
     CosineClassifier,
     CriteriaInteraction,
     DegenerateGate,
+    QualityTerm,
     QueryInteraction,
     zero_columns,
 )
@@ -110,6 +111,9 @@ class TwoTowerCRM(RewardModel):
     ``query_interaction`` > 0 adds a :class:`QueryInteraction` of that rank: rows then carry
     the query as the answer tower reads it (``query_ids``, ``query_mask``: ``Renderer(query_rows=True)``),
     described and remembered as an answer is.
+
+    ``quality_term`` adds a :class:`QualityTerm`: a quality score of the answer and of how it answers
+    the query, fitted before the pair stage and held fixed, which each criterion weighs.
     """
 
     def __init__(self, spec: TwoTowerSpec, backbone: PreTrainedModel, answer_tower: PreTrainedModel, head: str = "bt"):
@@ -121,6 +125,11 @@ class TwoTowerCRM(RewardModel):
             raise ValueError(
                 "the degenerate gate reads the query and the layout (query_interaction, answer_layout); "
                 "without them, set model.degenerate_gate=0"
+            )
+        if spec.quality_term and not (spec.query_interaction and spec.answer_layout):
+            raise ValueError(
+                "the quality term reads the query and the layout (query_interaction, answer_layout); "
+                "without them, set model.quality_term=false"
             )
         tower = answer_tower.config
         answer_size = tower.hidden_size * (tower.num_hidden_layers + 1)
@@ -149,6 +158,10 @@ class TwoTowerCRM(RewardModel):
             with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
                 gate = DegenerateGate(tower.num_hidden_layers + 1, layout_size, answer_size, spec.degenerate_gate)
             self.degenerate_gate = gate
+        self.quality_term = None
+        if spec.quality_term:
+            layers = tower.num_hidden_layers + 1
+            self.quality_term = QualityTerm(layers, answer_size, layout_size, hidden, spec.criteria_classes)
         self.criteria_classifier = None
         if classes := spec.criteria_classes:
             scale = spec.criteria_scale
@@ -227,6 +240,7 @@ class TwoTowerCRM(RewardModel):
             "query_interaction": self.query_interaction,
             "layout_score": self.layout_score,
             "degenerate_gate": self.degenerate_gate,
+            "quality_term": self.quality_term,
             "criteria_classifier": self.criteria_classifier,
             "reader_vocabulary": self.reader_vocabulary,
         }
@@ -409,6 +423,8 @@ class TwoTowerCRM(RewardModel):
             if self.degenerate_gate is not None:
                 overlap = row_input(told["query_overlap"], "query_overlap")
                 reward = reward + self.degenerate_gate(asked, answer, layout, overlap, answer_mask.sum(-1))
+            if self.quality_term is not None:
+                reward = reward + self.quality_term(asked, answer, layout, readings, posterior)
             return reward if asked is None else reward + self.query_interaction(asked, answer)
 
     def criteria_pieces(self, ids, mask) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

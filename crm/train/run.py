@@ -34,6 +34,7 @@ from crm.train.lit_module import CRMLitModule
 from crm.train.loggers import finish_wandb, instantiate_group, keep_earlier_curves, keep_wandb_run
 from crm.train.plan import check_cap, estimate_seconds, plan_run, recipe_plan
 from crm.train.quality_prior import QualityPrior
+from crm.train.quality_term_fit import FitQualityTerm
 from crm.train.reader_stage import pretrain_reader, reader_step_probe, taught_reader_report
 from crm.train.summary import DataReport, family_report, print_summary, run_summary, write_run_report
 
@@ -122,6 +123,7 @@ def build_data(cfg: DictConfig) -> tuple[Any, LightningDataModule]:
         input_format=cfg.model.input_format,
         answer_layout=bool(cfg.model.get("answer_layout")),
         query_rows=bool(cfg.model.get("query_interaction")),
+        quality_ranking=bool(cfg.model.get("quality_term")),
     )
     return tokenizer, datamodule
 
@@ -149,6 +151,7 @@ class Stages:
     describe: DescribeAnswers
     prior: QualityPrior | None
     gate: FitDegenerateGate
+    quality: FitQualityTerm
 
 
 def fit_test_export(
@@ -184,6 +187,7 @@ def fit_test_export(
         reader_pretraining=reader,
         quality_prior=stages.prior.report if stages.prior is not None else None,
         degenerate_gate=stages.gate.report or None,
+        quality_term=stages.quality.report or None,
         plan=recipe_plan(cfg, plan).as_dict() if plan is not None else None,
         global_step=trainer.global_step,
         best_checkpoint=ckpt_path,
@@ -213,6 +217,8 @@ def build_trainer(cfg: DictConfig, loggers: list[Any]) -> tuple[Trainer, Stages]
         callbacks.append(prior)
     gate = FitDegenerateGate()  # after `describe` too; fits nothing for a CRM without a gate
     callbacks.append(gate)
+    quality = FitQualityTerm()  # after `describe` too; fits nothing for a CRM without a quality term
+    callbacks.append(quality)
     trainer = trainer_or_refuse(cfg, callbacks, loggers)
     warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
@@ -222,7 +228,7 @@ def build_trainer(cfg: DictConfig, loggers: list[Any]) -> tuple[Trainer, Stages]
         lg.log_hyperparams(
             OmegaConf.to_container(OmegaConf.masked_copy(cfg, [k for k in cfg if k != "hydra"]), resolve=True)
         )
-    return trainer, Stages(describe, prior, gate)
+    return trainer, Stages(describe, prior, gate, quality)
 
 
 def trainer_or_refuse(cfg: DictConfig, callbacks: list[Callback], loggers: list[Any]) -> Trainer:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng
@@ -135,3 +136,50 @@ def build_quality_pairs(
                 result.counts[f"{sample.extra['family']}/kept"] += 1
                 result.counts["no_shared_form_quality_wording"] += fell_back
     return result
+
+
+@dataclass(frozen=True)
+class ScoredAnswer:
+    """One model's answer to one query, and the model's published score."""
+
+    query: str
+    model: str
+    text: str
+    score: float
+
+
+def scored_answers(raw_dir: str | Path, seed: int, options: PairOptions, split: str = "train") -> list[ScoredAnswer]:
+    """Every non-empty answer to a query of ``split`` (train or val) by a training model with a published
+    score, in a fixed order: what the quality pairs draw from, for a fit to convergence
+    (:mod:`crm.train.quality_term_fit`). The held-out models and the test queries stay out, as in the
+    quality pairs."""
+    if split == "test":
+        raise ValueError("scored answers are for fitting: the test queries stay out")
+    heldout = set(options.heldout_models)
+    out = []
+    for corpus_name in options.corpora:
+        corpus = load_pair_corpus(Path(raw_dir), corpus_name)
+        scores = corpus_scores(Path(raw_dir) / CORPUS_DIRS[corpus_name], corpus.answers)
+        for qid in sorted(corpus.queries):
+            query = corpus.queries[qid].text
+            if not scores or split_of(query, seed, options.fractions) != split:
+                continue
+            for model in sorted(m for m in scores if m not in heldout):
+                text = corpus.answers[model].get(qid)
+                if text and text.strip():
+                    out.append(ScoredAnswer(query, model, text, scores[model]))
+    return out
+
+
+def ranked_answer_pairs(answers: Sequence[ScoredAnswer], gap: float) -> list[tuple[str, str, str]]:
+    """(better, worse, query) of every two of ``answers`` to one query whose models are at least ``gap``
+    published points apart: every ranked pair the quality pairs draw ``quality_per_query`` of."""
+    by_query: dict[str, list[ScoredAnswer]] = {}
+    for answer in answers:
+        by_query.setdefault(answer.query, []).append(answer)
+    return [
+        (strong.text, weak.text, query)
+        for query, group in by_query.items()
+        for strong, weak in itertools.permutations(group, 2)
+        if strong.score - weak.score >= gap
+    ]
