@@ -15,7 +15,7 @@ from crm.data.criteria.quality_pairs import ranked_answer_pairs, scored_answers
 from crm.data.layout import LAYOUT_FEATURES
 from crm.data.splits import split_of
 from crm.models.head_terms import QualityTerm
-from crm.train.quality_term_fit import WEIGHT_DECAYS, ValidationBoard, fit_quality
+from crm.train.quality_term_fit import WEIGHT_DECAYS, ValidationBoard, calibrated_scale, fit_quality
 from crm.train.run import train
 from tests.conftest import PUBLISHED_SCORES, TINY_TRAIN, files_override, write_answer_corpora
 
@@ -141,7 +141,9 @@ def test_the_quickstart_fits_the_term_on_the_corpus_before_the_pair_steps_and_ho
     with open_dict(cfg):
         cfg.callbacks.quality_at_start = {"_target_": f"{__name__}.{QualityAtStart.__qualname__}"}
     _, objects = train(cfg)
-    report = json.loads((tmp_path / "run" / "metrics.json").read_text())["quality_term"]
+    metrics = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    report = metrics["quality_term"]
+    assert metrics["plan"]["quality_fits"] == len(report["validation_board"]) == len(WEIGHT_DECAYS)
     options = PairOptions.from_mapping(cfg.data.attributes)
     expected = {
         split: len(ranked_answer_pairs(scored_answers(raw, 0, options, split), options.quality_gap))
@@ -156,3 +158,15 @@ def test_the_quickstart_fits_the_term_on_the_corpus_before_the_pair_steps_and_ho
 
     exported = load_crm(objects["export_dir"], precision="fp32")
     assert torch.equal(exported.model.quality_term.quality.weight, term.quality.weight)
+
+
+def test_an_overconfident_direction_is_scaled_to_the_validation_pairs():
+    """Logits ten times too sure (pairs the better side wins three times in four) are scaled down to
+    what the pairs bear; no validation pairs leave the fit as it is."""
+    g = torch.Generator().manual_seed(4)
+    margin = torch.randn(4000, 1, generator=g).abs().double()
+    sign = torch.where(torch.rand(4000, 1, generator=g) < 0.75, 1.0, -1.0).double()
+    val = sign * margin  # one feature: the better side's margin, against it one time in four
+    scale = calibrated_scale(val, torch.tensor([10.0], dtype=torch.float64))
+    assert 0.01 < scale < 0.2
+    assert calibrated_scale(val[:0], torch.tensor([10.0], dtype=torch.float64)) == 1.0

@@ -133,11 +133,12 @@ class QualityTerm(nn.Module):
     ``f`` is what the frozen tower says of the answer and of how it answers this query: the answer's
     description, its elementwise product with the query's, their cosine at each of the tower's
     ``layers`` and the answer's layout. ``w`` is fitted to convergence before the pair stage
-    (:mod:`crm.train.quality_term_fit`), on answers ranked far apart by a published leaderboard and on
-    human votes, then held fixed: in the mixture's one epoch, pairs about form would pull a trained
-    quality direction towards what they ask for. What the pair stage learns is the weight ``g, b`` each
-    criteria reading (``c``) and its posterior over the taught classes (``p``) gives quality, from one
-    for every criterion at the start: much under "prefer accurate answers", less under "be brief".
+    (:mod:`crm.train.quality_term_fit`), on answers ranked far apart by a published leaderboard, human
+    votes and answers that do not answer the question, then held fixed: in the mixture's one epoch,
+    pairs about form would pull a trained quality direction towards what they ask for. What the pair
+    stage learns is the weight ``g, b`` each criteria reading (``c``) and its posterior over the taught
+    classes (``p``) gives quality, from one for every criterion at the start: much under "prefer
+    accurate answers", less under "be brief".
     """
 
     def __init__(self, layers: int, description_size: int, layout_size: int, criteria_size: int, classes: int):

@@ -22,6 +22,7 @@ import torch
 
 from crm.errors import UserError
 from crm.models.two_tower import TwoTowerCRM
+from crm.train.quality_term_fit import WEIGHT_DECAYS
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ class RunPlan:
     answers: int  # distinct answers of every split, to describe once
     answers_stored: int  # of which the answer store already holds
     prior_epochs: int = 0  # the quality prior's (crm.train.quality_prior), before the pair steps
+    quality_fits: int = 0  # the quality term's fits, one per L2 weight (crm.train.quality_term_fit), likewise
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -48,6 +50,8 @@ class RunPlan:
         reader = f"criteria reader {self.reader_steps} steps, " if self.reader_steps else ""
         if self.prior_epochs:
             reader += f"quality prior {self.prior_epochs} epochs, "
+        if self.quality_fits:
+            reader += f"quality term {self.quality_fits} fits, "
         answers = ""
         if self.answers:
             answers = f"; {self.answers:,} answers to describe ({self.answers_stored:,} already stored)"
@@ -84,14 +88,21 @@ def plan_run(
         answers=len(answer_rows),
         answers_stored=stored,
         prior_epochs=int(cfg.prior.epochs) if cfg.get("prior") and not resumed else 0,
+        quality_fits=quality_fits(cfg) if not resumed else 0,
     )
+
+
+def quality_fits(cfg) -> int:
+    """The quality term's fits (one per L2 weight) a config's recipe runs; 0 without the term."""
+    return len(WEIGHT_DECAYS) if cfg.model.get("quality_term") else 0
 
 
 def recipe_plan(cfg, plan: RunPlan) -> RunPlan:
     """The whole recipe's plan, for the run's record: a resumed fit's own plan leaves out the stages it
-    does not repeat (the reader, the quality prior), but it is the same run."""
+    does not repeat (the reader, the quality prior, the quality term), but it is the same run."""
     reader_steps = int(cfg.reader.steps) if cfg.get("reader") else 0
-    return replace(plan, reader_steps=reader_steps, prior_epochs=int(cfg.prior.epochs) if cfg.get("prior") else 0)
+    prior_epochs = int(cfg.prior.epochs) if cfg.get("prior") else 0
+    return replace(plan, reader_steps=reader_steps, prior_epochs=prior_epochs, quality_fits=quality_fits(cfg))
 
 
 def _timed(fn, repeats: int) -> float:

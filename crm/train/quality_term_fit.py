@@ -1,10 +1,12 @@
 """Fit a two-tower CRM's quality term (:class:`crm.models.head_terms.QualityTerm`) at the start of the
 pair stage: a pairwise logistic regression, to convergence, over what the frozen tower says of two
 answers to one query, on every ranked answer pair of the training queries and models
-(:func:`crm.data.criteria.quality_pairs.ranked_answer_pairs`) and the training set's human votes, its L2
-weight the one of a few whose ranking of the models on the validation queries agrees best with the
-published ranking; the
-pair stage holds it fixed and learns only how much each criterion weighs it.
+(:func:`crm.data.criteria.quality_pairs.ranked_answer_pairs`), the training set's human votes and its
+degenerate pairs (an answer that does not answer the question has no quality). Its L2 weight is the one
+of a few whose ranking of the training models on the validation queries agrees best with the published
+ranking: a board ranks models, and the weight that orders the most single pairs right is not the one
+that ranks models best (docs/RESULTS.md); its scale is then fitted to the validation pairs. The pair
+stage holds the term fixed and learns only how much each criterion weighs it.
 
 Each feature is scaled by its root mean square over the pairs' differences (the layout's counts and the
 descriptions are on other scales), then folded back into the term's weights: the term stays one linear
@@ -105,12 +107,34 @@ class ValidationBoard:
         return float(spearmanr([sum(by_model[m]) / len(by_model[m]) for m in names], [score[m] for m in names])[0])
 
 
+def calibrated_scale(val: torch.Tensor, weight: torch.Tensor) -> float:
+    """The factor on ``weight`` whose logits best predict the validation pairs (1 without any): a weak
+    L2 ranks models best but is overconfident on single pairs, and an overconfident term would drown
+    what the criteria ask for under every criterion it weighs."""
+    if not len(val):
+        return 1.0
+    logits = (val @ weight).detach()
+    log_scale = torch.zeros((), dtype=logits.dtype, requires_grad=True)
+    optimizer = torch.optim.LBFGS([log_scale], max_iter=MAX_ITERATIONS, line_search_fn="strong_wolfe")
+
+    def objective() -> torch.Tensor:
+        optimizer.zero_grad()
+        loss = nn.functional.softplus(-log_scale.exp() * logits).mean()
+        loss.backward()
+        return loss
+
+    with torch.enable_grad():
+        optimizer.step(objective)
+    return float(log_scale.exp())
+
+
 def fit_quality(term, train: torch.Tensor, val: torch.Tensor, board: ValidationBoard | None = None) -> dict:
     """Fit ``term.quality`` so that ``term.quality(d) > 0`` where a pair's first answer is the better
     (``train``, ``val``: (pairs, features) float64, the better's features less the other's; scaled in
     place by the training pairs' root mean square, as is ``board.features``): one fit per L2 weight of
     :data:`WEIGHT_DECAYS`, the one whose ranking of the models on the validation queries agrees best with
-    the published one kept (a board ranks models, not pairs)."""
+    the published one kept (a board ranks models, not pairs), then scaled to predict the validation pairs
+    (:func:`calibrated_scale`)."""
     spread = train.square().mean(0).sqrt().clamp(min=1e-6)
     train, val = train.div_(spread), val.div_(spread)
     if board is not None:
@@ -133,10 +157,11 @@ def fit_quality(term, train: torch.Tensor, val: torch.Tensor, board: ValidationB
     chosen = WEIGHT_DECAYS[len(WEIGHT_DECAYS) // 2]
     if judged:  # the best agreement; of equals, the strongest L2
         chosen = max(judged, key=lambda decay: (fits[decay]["validation_board"], decay))
-    weight = fits[chosen]["weight"]
+    scale = calibrated_scale(val, fits[chosen]["weight"])
+    weight = scale * fits[chosen]["weight"]
     with torch.no_grad():
         term.quality.weight.copy_((weight / spread).unsqueeze(0).to(term.quality.weight.dtype))
-    report = {"weight_decay": chosen, "training_accuracy": accuracy(train, weight)}
+    report = {"weight_decay": chosen, "scale": round(scale, 4), "training_accuracy": accuracy(train, weight)}
     for key in ("validation_board", "validation_accuracy"):
         report[key] = {str(decay): fit[key] for decay, fit in fits.items()}
     return report
