@@ -93,6 +93,35 @@ def test_the_fit_counts_the_training_set_s_short_real_answers_as_real():
     assert [text for _, text in found] == ["4."]  # distinct, no blank answer, no degenerate pair's
 
 
+def test_a_full_answer_without_its_full_stop_is_a_real_answer_for_the_fit():
+    """Some models end every answer on no full stop; the fit sets each real answer without its
+    closing punctuation beside it, so "no full stop" alone never reads as cut off."""
+    from crm.data.degenerate import without_closing_punctuation
+
+    assert without_closing_punctuation("Paris is the capital of France.  \n") == "Paris is the capital of France"
+    assert without_closing_punctuation("Really?!") == "Really"
+    assert without_closing_punctuation("1. Mix\n2. Bake") == "1. Mix\n2. Bake"  # nothing closing: unchanged
+
+
+def test_the_weight_of_real_answers_that_look_degenerate_moves_the_boundary_by_degrees():
+    """Real answers without their full stop weigh in on the real side by a set weight: the more they
+    weigh, the less their look costs; all weights 1 is the unweighted fit to the bit."""
+    from crm.train.degenerate_gate_fit import logistic_regression
+
+    g = torch.Generator().manual_seed(0)
+    real, bad = torch.randn(200, 2, generator=g), torch.randn(200, 2, generator=g) + 3.0
+    lookalike = torch.randn(50, 2, generator=g) * 0.3 + 3.0  # real answers where the degenerate ones are
+    negatives = torch.cat([real, lookalike]).double()
+    logits = []
+    for weight in (0.1, 0.5, 1.0):
+        w, b = logistic_regression(negatives, bad.double(), torch.tensor([1.0] * 200 + [weight] * 50))
+        logits.append(float(torch.tensor([3.0, 3.0]).double() @ w + b))
+    assert logits[0] > logits[1] > logits[2]
+    plain = logistic_regression(negatives, bad.double())
+    ones = logistic_regression(negatives, bad.double(), torch.ones(250))
+    assert all(torch.equal(a, b) for a, b in zip(plain, ones))
+
+
 def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(compose_train, tiny_files, tmp_path):
     """`python train.py`'s recipe: the gate fitted on the run's degenerate pairs before the pair steps,
     reported in the run's summary, exported, and in force when the export scores an empty answer."""
@@ -114,6 +143,7 @@ def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(com
     _, objects = train(cfg)
     report = json.loads((tmp_path / "run" / "metrics.json").read_text())["degenerate_gate"]
     assert report["pairs"] == 8 and report["short_real"] > 0 and report["real_passed"] == 1.0
+    assert report["unclosed_real"] > 0
     assert {"caught_truncated", "caught_repeated", "caught_off_topic"} <= set(report)  # blank answers: by rule
     gate = objects["module"].model.degenerate_gate
     assert gate.classifier.weight.abs().sum() > 0  # fitted, and not moved by the pair steps (no gradient)

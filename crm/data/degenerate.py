@@ -37,6 +37,12 @@ WHITESPACE = (" ", "\n", "\n\n", " \n\t ")
 MIN_WORDS = 12  # shorter answers cannot be cut or looped visibly: they get the empty answer instead
 
 
+def without_closing_punctuation(text: str) -> str:
+    """``text`` with the punctuation that closes it removed: how a cut-off answer ends, and how some
+    models' full answers end too (several of MT-Bench's end on no full stop)."""
+    return re.sub(r"[.!?:;,]+$", "", text.rstrip())
+
+
 def degenerate_answer(
     kind: str, answer: str, other_answer: str, rng: random.Random, query: str = "", criteria: Sequence[str] = ()
 ) -> str:
@@ -57,7 +63,7 @@ def degenerate_answer(
         return rng.choice(WHITESPACE)
     if kind == "truncated":  # a quarter to a half of it, ending mid-sentence (no closing punctuation)
         kept = words[: rng.randint(max(3, len(words) // 4), max(4, len(words) // 2))]
-        return re.sub(r"[.!?:;,]+$", "", " ".join(kept))
+        return without_closing_punctuation(" ".join(kept))
     if kind == "repeated":
         opening = " ".join(words[: rng.randint(6, min(20, len(words)))])
         return " ".join([opening] * rng.randint(4, 10))

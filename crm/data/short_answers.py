@@ -19,7 +19,6 @@ and every text the kinds add). The right answer should win every pair, whatever 
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from pathlib import Path
 import yaml
 
 from crm.data.conversion import ConversionResult, stable_hash
+from crm.data.degenerate import without_closing_punctuation
 from crm.data.raw_files import alpaca_models, alpaca_outputs, get_field, iter_json_list
 from crm.data.schema import PreferenceSample, conversation
 from crm.data.splits import normalise_query
@@ -81,7 +81,7 @@ def fragment(answer: str, rng: random.Random) -> str:
     words = answer.split()
     if len(words) < 2:
         return rng.choice(TEXTS["lead_ins"])
-    return re.sub(r"[.!?:;,]+$", "", " ".join(words[: len(words) // 2]))
+    return without_closing_punctuation(" ".join(words[: len(words) // 2]))
 
 
 def wrong_answer(kind: str, item: ShortAnswer, other: ShortAnswer, criteria: str, rng: random.Random) -> str:

@@ -1,9 +1,9 @@
 """Fit a two-tower CRM's degenerate gate (:class:`crm.models.head_terms.DegenerateGate`) at the start
 of the pair stage: per learned degenerate kind, a logistic regression, to convergence, of the training
-set's degenerate answers of that kind (:mod:`crm.data.degenerate`) against real answers: those they came
-from and every short one (a real answer of few words, "4." to "What is 2 + 2?", is no degenerate one;
-fitted without them, the gate called 28% of real answers of 1-5 words degenerate); the pair stage holds
-it fixed."""
+set's degenerate answers of that kind (:mod:`crm.data.degenerate`) against real answers: those they
+came from, the same without their closing punctuation (a full answer that ends on no full stop is no
+cut-off one: some models' answers all end so), and every short one (a real answer of few words, "4."
+to "What is 2 + 2?", is no degenerate one); the pair stage holds it fixed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import torch
 from lightning.pytorch import LightningModule, Trainer
 from torch import nn
 
-from crm.data.degenerate import LEARNED_KINDS, MIN_WORDS, SOURCE
+from crm.data.degenerate import LEARNED_KINDS, MIN_WORDS, SOURCE, without_closing_punctuation
 from crm.data.layout import layout_features
 from crm.data.relevance import last_user_turn, query_overlap
 from crm.models.head_terms import DegenerateGate
@@ -25,13 +25,23 @@ log = logging.getLogger(__name__)
 
 WEIGHT_DECAY = 1e-4  # L2 on the standardised features' weights: a bounded logit where the classes separate
 MAX_ITERATIONS = 500  # L-BFGS iterations: it converges well before on a few thousand answers
+# the weight of each real answer's copy without its closing punctuation on the real side: enough that a
+# missing full stop alone does not read as cut off, little enough that a cut-off answer still does
+UNCLOSED_WEIGHT = 0.5
 
 
-def fit_gate(gate: DegenerateGate, real: torch.Tensor, degenerate: torch.Tensor, kinds: list[str]) -> dict[str, float]:
+def fit_gate(
+    gate: DegenerateGate,
+    real: torch.Tensor,
+    degenerate: torch.Tensor,
+    kinds: list[str],
+    real_weights: torch.Tensor | None = None,
+) -> dict[str, float]:
     """Fit each learned kind's classifier as a logistic regression (L-BFGS, L2, deterministic) of that
-    kind's degenerate answers (1) against every real answer (0), on :meth:`DegenerateGate.features`
-    standardised over all of them (``kinds``: one per degenerate answer; a kind never seen stays
-    closed); the share of real answers the gate passes and of each kind it catches."""
+    kind's degenerate answers (1) against every real answer (0, each of weight ``real_weights``, 1 by
+    default), on :meth:`DegenerateGate.features` standardised over all of them (``kinds``: one per
+    degenerate answer; a kind never seen stays closed); the share of real answers the gate passes and
+    of each kind it catches."""
     features = torch.cat([real, degenerate]).double()
     center, spread = features.mean(0), features.std(0).clamp(min=1e-3)
     x_real, x_bad = (real.double() - center) / spread, (degenerate.double() - center) / spread
@@ -40,7 +50,7 @@ def fit_gate(gate: DegenerateGate, real: torch.Tensor, degenerate: torch.Tensor,
     for column, kind in enumerate(LEARNED_KINDS):
         chosen = [k == kind for k in kinds]
         if any(chosen):
-            weight[column], bias[column] = logistic_regression(x_real, x_bad[chosen])
+            weight[column], bias[column] = logistic_regression(x_real, x_bad[chosen], real_weights)
     with torch.no_grad():
         gate.center.copy_(center)
         gate.spread.copy_(spread)
@@ -54,17 +64,24 @@ def fit_gate(gate: DegenerateGate, real: torch.Tensor, degenerate: torch.Tensor,
     return report
 
 
-def logistic_regression(negatives: torch.Tensor, positives: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """(weight, bias) of an L2-regularised logistic regression, fitted to convergence by L-BFGS."""
+def logistic_regression(
+    negatives: torch.Tensor, positives: torch.Tensor, negative_weights: torch.Tensor | None = None
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """(weight, bias) of an L2-regularised logistic regression, fitted to convergence by L-BFGS; each
+    negative of weight ``negative_weights`` (1 by default), each positive of weight 1."""
     x = torch.cat([negatives, positives])
     labels = torch.cat([torch.zeros(len(negatives)), torch.ones(len(positives))]).to(x.dtype)
+    if negative_weights is None:
+        negative_weights = torch.ones(len(negatives))
+    weights = torch.cat([negative_weights, torch.ones(len(positives))]).to(x.dtype)
+    weights = weights / weights.mean()  # the L2's strength as without weights
     weight = torch.zeros(x.size(1), dtype=x.dtype, requires_grad=True)
     bias = torch.zeros((), dtype=x.dtype, requires_grad=True)
     optimizer = torch.optim.LBFGS([weight, bias], max_iter=MAX_ITERATIONS, line_search_fn="strong_wolfe")
 
     def objective() -> torch.Tensor:
         optimizer.zero_grad()
-        loss = nn.functional.binary_cross_entropy_with_logits(x @ weight + bias, labels)
+        loss = nn.functional.binary_cross_entropy_with_logits(x @ weight + bias, labels, weight=weights)
         loss = loss + WEIGHT_DECAY * weight.square().sum()
         loss.backward()
         return loss
@@ -124,12 +141,20 @@ class FitDegenerateGate(ReportedStage):
             gate.reference_answers.copy_(answers)
         kinds = [s.extra["family"].removeprefix(f"{SOURCE}:") for s in pairs]
         learned = [(s, kind) for s, kind in zip(pairs, kinds) if kind in LEARNED_KINDS]  # blank: by rule
+        unclosed = [(history, without_closing_punctuation(text)) for history, text in real]
+        unclosed = [answer for answer, (_, text) in zip(unclosed, real) if answer[1] != text.rstrip()]
         short = short_real_answers(samples)
         self.report = fit_gate(
             gate,
-            torch.cat([features(real), features(short)]),
+            torch.cat([features(real), features(unclosed), features(short)]),
             features([(s.history, s.response_b) for s, _ in learned]),
             [kind for _, kind in learned],
+            real_weights=torch.tensor([1.0] * len(real) + [UNCLOSED_WEIGHT] * len(unclosed) + [1.0] * len(short)),
         )
-        self.report.update(pairs=len(pairs), short_real=len(short), seconds=round(time.perf_counter() - started, 1))
+        self.report.update(
+            pairs=len(pairs),
+            unclosed_real=len(unclosed),
+            short_real=len(short),
+            seconds=round(time.perf_counter() - started, 1),
+        )
         log.info("degenerate gate: fitted in %.1f s: %s", self.report["seconds"], self.report)
