@@ -125,7 +125,7 @@ def calibrated_scale(val: torch.Tensor, weight: torch.Tensor) -> float:
 
     with torch.enable_grad():
         optimizer.step(objective)
-    return float(log_scale.exp())
+    return float(log_scale.detach().exp())
 
 
 def fit_quality(term, train: torch.Tensor, val: torch.Tensor, board: ValidationBoard | None = None) -> dict:
