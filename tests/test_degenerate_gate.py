@@ -40,8 +40,8 @@ def test_the_question_s_words_in_the_answer_tell_an_answer_to_another_question()
     assert query_overlap("Hi!", "Hello.") == 1.0  # no word of four letters: no evidence either way
 
 
-def new_gate() -> DegenerateGate:
-    return DegenerateGate(LAYERS, len(LAYOUT_FEATURES), LAYERS * WIDTH, margin=10.0)
+def new_gate(kinds: tuple[str, ...] = ("truncated",)) -> DegenerateGate:
+    return DegenerateGate(LAYERS, len(LAYOUT_FEATURES), LAYERS * WIDTH, margin=10.0, kinds=kinds)
 
 
 def test_a_fitted_gate_costs_degenerate_answers_the_margin_and_real_ones_nothing():
@@ -63,7 +63,38 @@ def test_a_fitted_gate_costs_degenerate_answers_the_margin_and_real_ones_nothing
     assert torch.equal(again.classifier.weight, gate.classifier.weight)  # deterministic
     assert not any(p.requires_grad for p in gate.parameters())  # the optimizer never moves it
     with pytest.raises(ValueError, match="margin must be positive"):
-        DegenerateGate(LAYERS, len(LAYOUT_FEATURES), LAYERS * WIDTH, margin=0.0)
+        DegenerateGate(LAYERS, len(LAYOUT_FEATURES), LAYERS * WIDTH, margin=0.0, kinds=("truncated",))
+    with pytest.raises(ValueError, match="restated_query"):  # the message names the kinds a gate can learn
+        new_gate(kinds=("rude",))
+
+
+def test_a_gate_that_learns_the_query_given_back_tells_it_from_real_answers_and_another_query_s():
+    """The query given back fits its query best of all, another query's answer worst: one boundary
+    cannot hold both, so each kind has a classifier of its own."""
+    gate = new_gate(kinds=("off_topic", "restated_query"))
+    real, off = gate_inputs(64, 0, degenerate=False), gate_inputs(64, 1, degenerate=True)
+    query, _, layout, _ = gate_inputs(64, 4, degenerate=False)
+    restated = (query, query.clone(), layout, torch.ones(64))  # the answer is the query
+    gate.reference_queries.copy_(real[0][: len(gate.reference_queries)])
+    gate.reference_answers.copy_(real[1][: len(gate.reference_answers)])
+    bad = torch.cat([gate.features(*off), gate.features(*restated)])
+    report = fit_gate(gate, gate.features(*real), bad, kinds=["off_topic"] * 64 + ["restated_query"] * 64)
+    assert report == {"real_passed": 1.0, "caught_off_topic": 1.0, "caught_restated_query": 1.0}
+    fresh_query = gate_inputs(16, 5, degenerate=False)[0]
+    fresh = (fresh_query, fresh_query.clone(), layout[:16], torch.ones(16))
+    assert gate(*fresh, torch.full((16,), 9)).max() < -9.5
+    assert gate(*gate_inputs(16, 6, degenerate=False), torch.full((16,), 9)).min() > -1.0  # a tenth of the margin
+
+
+def test_an_export_written_before_the_gate_named_its_kinds_loads_with_the_first_three():
+    from crm.data.degenerate import LEARNABLE_KINDS
+    from crm.models.spec import spec_from_dict
+
+    written = {"architecture": "two_tower", "degenerate_gate": 10.0}
+    assert spec_from_dict(written).degenerate_kinds == ["truncated", "repeated", "off_topic"]
+    assert (
+        spec_from_dict({**written, "degenerate_kinds": list(LEARNABLE_KINDS)}).degenerate_kinds[-1] == "restated_query"
+    )
 
 
 def test_a_blank_answer_pays_the_margin_by_rule_and_any_answer_of_a_token_does_not():
@@ -94,7 +125,7 @@ def test_the_fit_counts_the_training_set_s_short_real_answers_as_real():
 
 
 def test_a_full_answer_without_its_full_stop_is_a_real_answer_for_the_fit():
-    """Some models end every answer on no full stop; the fit sets each real answer without its
+    """Some models end most answers on no full stop; the fit sets each real answer without its
     closing punctuation beside it, so "no full stop" alone never reads as cut off."""
     from crm.data.degenerate import without_closing_punctuation
 
@@ -137,6 +168,7 @@ def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(com
         "data.degenerate_share=0.5",
         "model.query_interaction=8",
         "model.degenerate_gate=25.0",
+        "model.degenerate_kinds=[truncated,repeated,off_topic]",  # one pair of each: too few for the query given back
         "trainer.max_epochs=1",
         "trainer.limit_val_batches=1",
     )
@@ -144,7 +176,7 @@ def test_the_quickstart_fits_the_gate_on_its_degenerate_pairs_and_exports_it(com
     report = json.loads((tmp_path / "run" / "metrics.json").read_text())["degenerate_gate"]
     assert report["pairs"] == 8 and report["short_real"] > 0 and report["real_passed"] == 1.0
     assert report["unclosed_real"] > 0
-    assert {"caught_truncated", "caught_repeated", "caught_off_topic"} <= set(report)  # blank answers: by rule
+    assert {"caught_truncated", "caught_repeated", "caught_off_topic"} == {k for k in report if k.startswith("caught")}
     gate = objects["module"].model.degenerate_gate
     assert gate.classifier.weight.abs().sum() > 0  # fitted, and not moved by the pair steps (no gradient)
     crm = load_crm(tmp_path / "run" / "export", device="cpu", precision="fp32")

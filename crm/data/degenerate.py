@@ -8,8 +8,8 @@ either polarity ("be concise" and "be detailed" alike), and a test set of such p
 The kinds: the empty answer, whitespace, the answer cut off mid-sentence, its opening repeated over and
 over (a decoding loop), another query's answer (fluent, well formed, and off topic), the query given
 back, the criteria given back, and the answer with an instruction to the judge added (its texts in
-``degenerate.yaml`` beside this file). The first five are the degenerate gate's; the last three are
-taught through the pairs alone (:data:`PAIR_KINDS`).
+``degenerate.yaml`` beside this file). The first five are the degenerate gate's, and the query given
+back too (:data:`LEARNABLE_KINDS`); the last three are taught through the pairs.
 """
 
 from __future__ import annotations
@@ -27,10 +27,12 @@ from crm.data.schema import PreferenceSample
 from crm.data.splits import normalise_query
 
 GATE_KINDS = ("empty", "whitespace", "truncated", "repeated", "off_topic")  # crm.models.head_terms.DegenerateGate's
-PAIR_KINDS = ("restated_query", "restated_criteria", "injected")  # taught through the pairs alone
+PAIR_KINDS = ("restated_query", "restated_criteria", "injected")  # taught through the pairs (the first by the gate too)
 KINDS = GATE_KINDS + PAIR_KINDS
 BLANK_KINDS = ("empty", "whitespace")  # no token at all: degenerate by rule (crm.models.head_terms.DegenerateGate)
-LEARNED_KINDS = tuple(kind for kind in GATE_KINDS if kind not in BLANK_KINDS)  # told from real answers by a classifier
+# the kinds the gate's classifiers tell from real answers (blank ones are degenerate by rule)
+LEARNABLE_KINDS = tuple(kind for kind in GATE_KINDS if kind not in BLANK_KINDS) + ("restated_query",)
+FIRST_LEARNED_KINDS = LEARNABLE_KINDS[:3]  # a gate's kinds in an export written before its spec named them
 TEXTS = yaml.safe_load(resources.files(__package__).joinpath("degenerate.yaml").read_text(encoding="utf-8"))
 SOURCE = "degenerate"
 WHITESPACE = (" ", "\n", "\n\n", " \n\t ")

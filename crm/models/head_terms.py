@@ -5,11 +5,12 @@ that reads criteria."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import torch
 from torch import nn
 
-from crm.data.degenerate import LEARNED_KINDS
+from crm.data.degenerate import LEARNABLE_KINDS
 from crm.models.backbones import gathered
 
 
@@ -216,8 +217,9 @@ class DegenerateGate(nn.Module):
     beat its cut-off copy in only 69% of judgements over every criteria wording (docs/RESULTS.md).
 
     A blank answer (empty or whitespace: the tower reads no token of it) is degenerate by rule. For the
-    rest, ``p`` is the largest of one logistic classifier per learned kind (:data:`LEARNED_KINDS`: one
-    linear boundary for all of them caught fewer answers to another question), over what shows a
+    rest, ``p`` is the largest of one logistic classifier per learned kind (``kinds``, of
+    :data:`LEARNABLE_KINDS`: one linear boundary for all of them caught fewer answers to another
+    question, and the query given back fits its query best, another query's answer worst), over what shows a
     degenerate answer: its layout (it stops mid-sentence, its 3-grams repeat: :mod:`crm.data.layout`);
     at each of the tower's ``layers``, the cosine of the query's and the answer's descriptions and how
     far it stands above the answer's cosine with other queries and the query's with other answers (a
@@ -228,17 +230,19 @@ class DegenerateGate(nn.Module):
     included, pays next to nothing, a degenerate one the margin.
     """
 
-    def __init__(self, layers: int, layout_size: int, description_size: int, margin: float):
+    def __init__(self, layers: int, layout_size: int, description_size: int, margin: float, kinds: Sequence[str]):
         super().__init__()
         if margin <= 0:
             raise ValueError(f"the degenerate gate's margin must be positive, got {margin}")
-        self.layers, self.margin = layers, float(margin)
+        if not kinds or any(kind not in LEARNABLE_KINDS for kind in kinds):
+            raise ValueError(f"degenerate gate kinds {list(kinds)}: at least one, each of {', '.join(LEARNABLE_KINDS)}")
+        self.layers, self.margin, self.kinds = layers, float(margin), tuple(kinds)
         size = layout_size + 3 * layers + 1
         self.register_buffer("center", torch.zeros(size))
         self.register_buffer("spread", torch.ones(size))
         self.register_buffer("reference_queries", torch.zeros(REFERENCES, description_size))
         self.register_buffer("reference_answers", torch.zeros(REFERENCES, description_size))
-        self.classifier = nn.Linear(size, len(LEARNED_KINDS))  # a column per learned kind
+        self.classifier = nn.Linear(size, len(self.kinds))  # a column per learned kind
         nn.init.zeros_(self.classifier.weight)
         nn.init.constant_(self.classifier.bias, CLOSED_GATE)
         self.requires_grad_(False)

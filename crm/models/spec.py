@@ -12,6 +12,8 @@ from typing import Any
 
 from omegaconf import MISSING
 
+from crm.data.degenerate import FIRST_LEARNED_KINDS, LEARNABLE_KINDS
+
 
 @dataclass
 class BackboneSpec:
@@ -68,6 +70,7 @@ class TwoTowerSpec(ModelSpec):
     answer_layout: bool = False  # the answer's markdown layout told to the head (crm.data.layout)
     query_interaction: int = 0  # rank of the bilinear query x answer term; 0: the query is never read
     degenerate_gate: float = 0.0  # margin of the degenerate gate (crm.models.head_terms.DegenerateGate); 0: none
+    degenerate_kinds: list[str] = field(default_factory=lambda: list(LEARNABLE_KINDS))  # a classifier each
     quality_term: bool = False  # a fitted query-aware quality term the criteria weigh (head_terms.QualityTerm)
 
 
@@ -85,6 +88,8 @@ def spec_from_dict(fields: dict[str, Any]) -> AnySpec:
     known = {f.name for f in dataclasses.fields(kind)}
     if unknown := sorted(set(fields) - known):
         raise ValueError(f"unknown {architecture} field(s) {', '.join(unknown)}")
+    if architecture == "two_tower" and "degenerate_kinds" not in fields:  # written before the field
+        fields["degenerate_kinds"] = list(FIRST_LEARNED_KINDS)
     fields["backbone"] = BackboneSpec(**(fields.get("backbone") or {}))
     fields["freeze"] = FreezeSpec(**(fields.get("freeze") or {}))
     if fields.get("reader") is not None:

@@ -156,7 +156,8 @@ class TwoTowerCRM(RewardModel):
         self.degenerate_gate = None
         if spec.degenerate_gate:
             with torch.random.fork_rng(devices=[]):  # drawn apart: every other weight is drawn as without it
-                gate = DegenerateGate(tower.num_hidden_layers + 1, layout_size, answer_size, spec.degenerate_gate)
+                margin, kinds = spec.degenerate_gate, spec.degenerate_kinds
+                gate = DegenerateGate(tower.num_hidden_layers + 1, layout_size, answer_size, margin, kinds)
             self.degenerate_gate = gate
         self.quality_term = None
         if spec.quality_term:

@@ -2,7 +2,7 @@
 of the pair stage: per learned degenerate kind, a logistic regression, to convergence, of the training
 set's degenerate answers of that kind (:mod:`crm.data.degenerate`) against real answers: those they
 came from, the same without their closing punctuation (a full answer that ends on no full stop is no
-cut-off one: some models' answers all end so), and every short one (a real answer of few words, "4."
+cut-off one: most of some models' answers end so), and every short one (a real answer of few words, "4."
 to "What is 2 + 2?", is no degenerate one); the pair stage holds it fixed."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import torch
 from lightning.pytorch import LightningModule, Trainer
 from torch import nn
 
-from crm.data.degenerate import LEARNED_KINDS, MIN_WORDS, SOURCE, without_closing_punctuation
+from crm.data.degenerate import MIN_WORDS, SOURCE, without_closing_punctuation
 from crm.data.layout import layout_features
 from crm.data.relevance import last_user_turn, query_overlap
 from crm.models.head_terms import DegenerateGate
@@ -47,7 +47,7 @@ def fit_gate(
     x_real, x_bad = (real.double() - center) / spread, (degenerate.double() - center) / spread
     weight = gate.classifier.weight.detach().double().clone()
     bias = gate.classifier.bias.detach().double().clone()
-    for column, kind in enumerate(LEARNED_KINDS):
+    for column, kind in enumerate(gate.kinds):
         chosen = [k == kind for k in kinds]
         if any(chosen):
             weight[column], bias[column] = logistic_regression(x_real, x_bad[chosen], real_weights)
@@ -140,9 +140,12 @@ class FitDegenerateGate(ReportedStage):
             gate.reference_queries.copy_(queries)
             gate.reference_answers.copy_(answers)
         kinds = [s.extra["family"].removeprefix(f"{SOURCE}:") for s in pairs]
-        learned = [(s, kind) for s, kind in zip(pairs, kinds) if kind in LEARNED_KINDS]  # blank: by rule
-        unclosed = [(history, without_closing_punctuation(text)) for history, text in real]
-        unclosed = [answer for answer, (_, text) in zip(unclosed, real) if answer[1] != text.rstrip()]
+        learned = [(s, kind) for s, kind in zip(pairs, kinds) if kind in gate.kinds]  # blank: by rule
+        unclosed = [
+            (history, without_closing_punctuation(text))
+            for history, text in real
+            if without_closing_punctuation(text) != text.rstrip()
+        ]
         short = short_real_answers(samples)
         self.report = fit_gate(
             gate,
