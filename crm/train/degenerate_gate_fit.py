@@ -142,9 +142,7 @@ class FitDegenerateGate(ReportedStage):
         kinds = [s.extra["family"].removeprefix(f"{SOURCE}:") for s in pairs]
         learned = [(s, kind) for s, kind in zip(pairs, kinds) if kind in gate.kinds]  # blank: by rule
         unclosed = [
-            (history, without_closing_punctuation(text))
-            for history, text in real
-            if without_closing_punctuation(text) != text.rstrip()
+            (history, cut) for history, text in real if (cut := without_closing_punctuation(text)) != text.rstrip()
         ]
         short = short_real_answers(samples)
         self.report = fit_gate(
