@@ -31,6 +31,14 @@ def test_each_kind_is_what_it_says():
         degenerate_answer("silly", ANSWER, "x", rng)
 
 
+def test_a_cut_off_copy_keeps_the_layout_it_was_written_in():
+    """A token limit cuts the text as written: its paragraphs and list items stay, only the end goes."""
+    listed = "Three steps:\n\n- Preheat the oven to 200 C.\n- Mix the flour, eggs and milk.\n- Bake it for an hour."
+    cut = degenerate_answer("truncated", listed, "", random.Random(1))
+    assert listed.startswith(cut) and "\n\n- Preheat" in cut and len(cut.split()) <= len(listed.split()) // 2
+    assert cut[-1] not in ".!?,;:"
+
+
 def test_pairs_keep_the_real_answer_winning_under_either_sides_criteria():
     samples = tiny_split(12, 3)
     pairs = degenerate_pairs(samples, 25, seed=1)

@@ -5,10 +5,11 @@ under "be concise", the policy learns to say nothing. So a share of the training
 answer against a degenerate copy of it, labelled for the real answer under that sample's criteria of
 either polarity ("be concise" and "be detailed" alike), and a test set of such pairs measures it.
 
-The kinds: the empty answer, whitespace, the answer cut off mid-sentence, its opening repeated over and
-over (a decoding loop), another query's answer (fluent, well formed, and off topic), the query given
-back, the criteria given back, and the answer with an instruction to the judge added (its texts in
-``degenerate.yaml`` beside this file). The first five are the degenerate gate's, and the query given
+The kinds: the empty answer, whitespace, the answer cut off mid-sentence (as written: a token limit
+keeps its line breaks and lists), its opening repeated over and over (a decoding loop), another
+query's answer (fluent, well formed, and off topic), the query given back, the criteria given back,
+and the answer with an instruction to the judge added (its texts in ``degenerate.yaml`` beside this
+file). The first five are the degenerate gate's, and the query given
 back too (:data:`LEARNABLE_KINDS`); the last three are taught through the pairs.
 """
 
@@ -63,9 +64,10 @@ def degenerate_answer(
         return ""
     if kind == "whitespace":
         return rng.choice(WHITESPACE)
-    if kind == "truncated":  # a quarter to a half of it, ending mid-sentence (no closing punctuation)
-        kept = words[: rng.randint(max(3, len(words) // 4), max(4, len(words) // 2))]
-        return without_closing_punctuation(" ".join(kept))
+    if kind == "truncated":  # a quarter to a half of its words, as written (a token limit keeps the layout)
+        kept = rng.randint(max(3, len(words) // 4), max(4, len(words) // 2))
+        end = [word.end() for word in re.finditer(r"\S+", answer)][kept - 1]
+        return without_closing_punctuation(answer[:end])  # ending mid-sentence (no closing punctuation)
     if kind == "repeated":
         opening = " ".join(words[: rng.randint(6, min(20, len(words)))])
         return " ".join([opening] * rng.randint(4, 10))
