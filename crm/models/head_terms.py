@@ -220,7 +220,8 @@ class DegenerateGate(nn.Module):
     rest, ``p`` is the largest of one logistic classifier per learned kind (``kinds``, of
     :data:`LEARNABLE_KINDS`: one linear boundary for all of them caught fewer answers to another
     question, and the query given back fits its query best, another query's answer worst), over what shows a
-    degenerate answer: its layout (it stops mid-sentence, its 3-grams repeat: :mod:`crm.data.layout`);
+    degenerate answer: its layout (it stops mid-sentence, on a word that seldom ends one, its 3-grams
+    repeat: :mod:`crm.data.layout`);
     at each of the tower's ``layers``, the cosine of the query's and the answer's descriptions and how
     far it stands above the answer's cosine with other queries and the query's with other answers (a
     generic or short answer fits every query a little, another query's answer this one no better than
