@@ -3,13 +3,14 @@
 A reward server is what an RLHF policy meets: if, under some criterion, the empty answer or a loop of
 the answer's opening outscores a real answer, the policy finds it. This starts a real ``crm-serve`` on
 loopback with the CRM, and for every criteria wording of every verified family (training, stance
-grammar and test-only wordings, both polarities, and the quality wordings) and a seeded handful of
-Arena-Hard queries outside training, scores the baseline model's answer beside its degenerate copies
+grammar and test-only wordings, both polarities, and the quality wordings) and 40 seeded Arena-Hard
+queries outside training (each query one copy of each kind: fewer cannot tell a gate that catches
+most cut-off copies from one that catches half), scores the baseline model's answer beside its degenerate copies
 (crm.data.degenerate: empty, whitespace, cut off, looped, another query's answer) in one /v1/score
 request, and reports per kind the share of (wording, query) judgements the real answer wins, and the
 share of wordings under which it wins on every query:
 
-    python experiments/degenerate_rewards.py --ckpt <run> [--queries 4] [--training-wordings N] [--out report.json]
+    python experiments/degenerate_rewards.py --ckpt <run> [--queries 40] [--training-wordings N] [--out report.json]
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ckpt", required=True, help="a CRM: training run directory or its export/")
     parser.add_argument("--raw", type=Path, default=None, help="the raw data directory (default: the project's)")
-    parser.add_argument("--queries", type=int, default=4, help="Arena-Hard queries outside training (seeded)")
+    parser.add_argument("--queries", type=int, default=40, help="Arena-Hard queries outside training (seeded)")
     parser.add_argument(
         "--training-wordings", type=int, default=None, help="a seeded sample of the training wordings (default: all)"
     )
