@@ -53,7 +53,7 @@ LAYOUT_FEATURES = (
     *(f"first_block_{kind}" for kind in BLOCK_KINDS),
     *(f"last_block_{kind}" for kind in BLOCK_KINDS),
     "unfinished",
-    "last_word_ending",
+    "unfinished_word_ending",
     "repetition",
 )
 
@@ -62,10 +62,10 @@ LAYOUT_FEATURES = (
 def layout_features(answer: str) -> tuple[float, ...]:
     """:data:`LAYOUT_FEATURES` of ``answer``: counts as ``log1p``, rates per 100 words divided by 10,
     words per sentence over 20 (with a flag where there is too little prose to say), the first and
-    last top-level block's words, share of the answer and kind; for an answer that stops on a word (in
-    prose, a list or a heading), how often that word ends a sentence (:mod:`crm.data.sentence_ends`;
-    1 where it stops on anything else). No reading grade: textstat's syllable count takes 12 ms an
-    answer, six times the parse, and the tower reads vocabulary well already."""
+    last top-level block's words, share of the answer and kind; for prose that stops on a word, how
+    often that word ends a sentence (:mod:`crm.data.sentence_ends`; 1 for any other answer). No
+    reading grade: textstat's syllable count takes 12 ms an answer, six times the parse, and the tower
+    reads vocabulary well already."""
     p = profile(answer)
     words = max(p.words, 1)
     blocks = p.blocks
@@ -91,8 +91,8 @@ def layout_features(answer: str) -> tuple[float, ...]:
         math.log1p(len(EMOJI.findall(answer))),
         *(bool(blocks) and blocks[0].kind == kind for kind in BLOCK_KINDS),
         *(bool(blocks) and blocks[-1].kind == kind for kind in BLOCK_KINDS),
-        unfinished(answer, blocks[-1].kind if blocks else None),
-        last_word_ending(answer) if answer.rstrip()[-1:].isalnum() else 1.0,
+        (stops := unfinished(answer, blocks[-1].kind if blocks else None)),
+        last_word_ending(answer) if stops else 1.0,
         repetition(answer),
     ]
     return tuple(float(v) for v in values)
