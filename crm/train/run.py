@@ -19,7 +19,8 @@ from lightning.pytorch.callbacks import LearningRateMonitor
 from omegaconf import DictConfig, OmegaConf
 
 from crm.config import checkpoint_run_dir
-from crm.data.datamodule import DataEpoch, ResumeMidEpoch
+from crm.data.datamodule import DataEpoch
+from crm.data.resumable_loader import ResumeMidEpoch
 from crm.errors import UserError
 from crm.export.hf import export_hf_if_possible
 from crm.models.answer_store import AnswerStore, DescribeAnswers
