@@ -13,7 +13,6 @@ English the CRM reads on every scoring path, never refitted per run.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import re
 from collections import Counter
@@ -23,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 
 from crm.data.criteria.profile import WORD
+from crm.data.schema import read_samples
 
 TABLE = "sentence_ends.tsv"
 MIN_COUNT = 20  # a word seen fewer times keeps the prior: its own rate is noise
@@ -77,11 +77,10 @@ def last_word_ending(answer: str) -> float:
 def training_answers(processed: Path) -> Iterable[str]:
     """The answers of each real source's training split under ``processed``."""
     for source in REAL_SOURCES:
-        with open(processed / source / "train.jsonl", encoding="utf-8") as lines:
-            for line in lines:
-                sample = json.loads(line)
-                for side in ("model_a", "model_b"):
-                    yield sample[side][-1]["content"]
+        samples, _ = read_samples(processed / source / "train.jsonl")
+        for sample in samples:
+            yield sample.response_a
+            yield sample.response_b
 
 
 def main() -> None:
