@@ -29,6 +29,10 @@ from crm.stats import sigmoid
 
 log = logging.getLogger(__name__)
 
+# answers whose tower outputs a scoring CRM holds in memory when they are kept on disk (about 250 MB of
+# token states): a board's chunk and its queries, not the corpus
+ANSWERS_IN_MEMORY = 2048
+
 
 @torch.no_grad()
 def score_batches(
@@ -96,6 +100,7 @@ class CRM:
         self.plan = plan or InferencePlan(str(next(model.parameters()).device))
         self.renderer = scoring_renderer(tokenizer, settings, model.backbone.config)
         self.fingerprint: str | None = None  # of the export's weights (load_crm): names its scores in a cache
+        self.rendered_answers = None  # answers' renderings kept across processes (keep_answers_on_disk)
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
         """Raise :class:`~crm.data.rendering.CriteriaTooLong` (limit in tokens and characters) before scoring."""
@@ -130,14 +135,31 @@ class CRM:
         encodings = [self.renderer.encode(criteria, history, [answer]) for criteria, history, answer in items]
         return self.run_rows(encodings, batch_size, progress).view(-1)
 
+    def keep_answers_on_disk(self, store=None, rendered=None) -> None:
+        """A two-tower CRM's answers kept on disk across processes: what the frozen tower said of each
+        (:class:`~crm.models.answer_store.AnswerStore`) and what rendering it took
+        (:class:`~crm.scoring.rendered_answers.RenderedAnswers`), defaults unless given. Memory then holds
+        only :data:`ANSWERS_IN_MEMORY` answers' token states: a board reads them back a chunk at a time."""
+        if not isinstance(self.model, TwoTowerCRM):
+            return
+        from crm.models.answer_store import AnswerStore
+        from crm.scoring.rendered_answers import RenderedAnswers
+
+        self.model.attach_answer_store(store or AnswerStore())
+        self.model.answer_memo.capacity = ANSWERS_IN_MEMORY
+        self.rendered_answers = rendered or RenderedAnswers()
+
     def describe(self, answers: Sequence[str], progress: bool = False) -> int:
         """Describe these answers with a two-tower CRM's frozen tower ahead of scoring them, all at once
-        (from its answer store where that holds them); returns how many rows were described (0 for a
-        cross-encoder, or a tower run by another engine)."""
+        (into its answer store where one is kept, else into memory); returns how many rows were
+        described or read (0 for a cross-encoder, or a tower run by another engine)."""
         if not isinstance(self.model, TwoTowerCRM) or self.model.tower_runners:
             return 0
         distinct = list(dict.fromkeys(answers))
-        self.renderer.prime_answers(distinct)  # tokenized in batches, not one by one
+        if self.rendered_answers is not None:  # what earlier processes rendered of them, from disk
+            self.rendered_answers.prime(self.renderer, distinct)
+        else:
+            self.renderer.prime_answers(distinct)  # tokenized in batches, not one by one
         rows = [row for row in map(self.renderer.answer_ids, distinct) if row is not None]
         bar = tqdm(total=len(rows), desc="describing answers", unit="answer", disable=not progress)
 
@@ -146,7 +168,7 @@ class CRM:
 
         device = torch.device(self.plan.device)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=self.plan.autocast_bf16):
-            described = self.model.describe_all(rows, advance)
+            described = self.model.describe_all(rows, advance, keep=self.model.answer_store is None)
         bar.close()
         return described
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from crm.data.bounds import bounded_answer
 from crm.data.criteria.fixed import FIXED
@@ -74,6 +75,18 @@ def history_text(messages: Sequence[dict[str, str]]) -> str:
     if len(messages) == 1:
         return messages[0]["content"]
     return "\n\n".join(f"{m['role'].capitalize()}: {m['content']}" for m in messages)
+
+
+@dataclass(frozen=True)
+class RenderedAnswer:
+    """What a renderer takes from an answer's text alone: its token count, its view (the text cut to
+    ``max_response_tokens``), the view's token ids (int32 bytes) and the answer's layout (None where
+    rows carry none)."""
+
+    tokens: int
+    view: str
+    view_ids: bytes
+    layout: tuple[float, ...] | None
 
 
 class Renderer:
@@ -134,6 +147,7 @@ class Renderer:
         # template (None: no such template)
         self._segments: dict[str, array] = {}
         self._pair_template = None if input_format == "chat" else PairTemplate.learn(tokenizer)
+        self._layouts: dict[str, tuple[float, ...]] = {}  # answer -> its layout (a markdown parse each)
 
     # ---- raw encodings (no length control) -------------------------------------------------
     def _encode(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> Encoded:
@@ -237,9 +251,12 @@ class Renderer:
         ids, length = self.query_row(history)
         return list(ids[:length])
 
-    def _encode_within(self, criteria, history, responses, query_cut: bool, max_length: int) -> Encoded:
+    def _encode_within(
+        self, criteria, history, responses, query_cut: bool, max_length: int, layout: bool = True
+    ) -> Encoded:
+        """``layout``: tell each row its answer's layout (where this renderer does)."""
         try:
-            enc = self._fit_answers(criteria, history, responses, max_length)
+            enc = self._fit_answers(criteria, history, responses, max_length, layout)
             enc.truncated = enc.truncated or query_cut
             return enc
         except SampleTooLong:
@@ -253,7 +270,7 @@ class Renderer:
             # scoring: earlier turns leave no room, keep the last user turn only (criteria too long still raise)
             last_user = [m for m in history if m["role"] == "user"][-1:]
             shortened = self._shorten_query(criteria, last_user, responses, max_length)
-        enc = self._fit_answers(criteria, shortened, responses, max_length)
+        enc = self._fit_answers(criteria, shortened, responses, max_length, layout)
         enc.truncated = True
         return enc
 
@@ -303,7 +320,12 @@ class Renderer:
         return capped, True
 
     def _fit_answers(
-        self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str], max_length: int
+        self,
+        criteria: Sequence[str],
+        history: Sequence[dict],
+        responses: Sequence[str],
+        max_length: int,
+        layout: bool = True,
     ) -> Encoded:
         lengths, texts = zip(*(self._answer_view(r) for r in responses)) if responses else ((), ())
         budget = [min(n, self.max_response_tokens or n) for n in lengths]
@@ -314,8 +336,8 @@ class Renderer:
             overflow = len(enc.input_ids) - max_length
             if overflow <= 0:
                 enc.truncated = truncated
-                if self.answer_layout:
-                    enc.answer_layout = layout_features(responses[0])
+                if self.answer_layout and layout:
+                    enc.answer_layout = self._layout(responses[0])
                 return enc
             tokens = tokens or [self._tokens(r) for r in responses]
             budget = _shrink(budget, overflow)
@@ -356,10 +378,38 @@ class Renderer:
             self._views[text] = view
         return view
 
+    def _layout(self, answer: str) -> tuple[float, ...]:
+        """``answer``'s layout features, remembered (the oldest forgotten beyond :data:`VIEW_CACHE_SIZE`)."""
+        layout = self._layouts.get(answer)
+        if layout is None:
+            layout = tuple(layout_features(answer))
+            if len(self._layouts) >= VIEW_CACHE_SIZE:
+                del self._layouts[next(iter(self._layouts))]
+            self._layouts[answer] = layout
+        return layout
+
+    def rendered(self, answer: str) -> RenderedAnswer:
+        """What rendering ``answer`` in a ``bt`` row takes from its text alone, computed where not known:
+        kept across processes (:mod:`crm.scoring.rendered_answers`), a board's answers skip the tokenizer,
+        the view's cut and the layout's markdown parse."""
+        answer = bounded_answer(answer)
+        count, view = self._answer_view(answer)
+        layout = self._layout(answer) if self.answer_layout else None
+        return RenderedAnswer(count, view, bytes(self._segment(view)), layout)
+
+    def remember(self, answer: str, rendered: RenderedAnswer) -> None:
+        """Take :meth:`rendered`'s result for ``answer`` as known (from an earlier process)."""
+        answer = bounded_answer(answer)
+        self._views[answer] = rendered.tokens, rendered.view
+        self._segment(rendered.view, array("i", rendered.view_ids))
+        if rendered.layout is not None:
+            self._layouts[answer] = rendered.layout
+
     def forget_texts_beyond(self, rows: int) -> bool:
-        """Empties each of the renderer's text caches (views, token ids, query rows) that holds more
-        than ``rows`` texts: a server that meets each text once keeps them bounded. Whether any was."""
-        full = [cache for cache in (self._views, self._segments, self._query_rows) if len(cache) > rows]
+        """Empties each of the renderer's text caches (views, token ids, layouts, query rows) that holds
+        more than ``rows`` texts: a server that meets each text once keeps them bounded. Whether any was."""
+        caches = (self._views, self._segments, self._layouts, self._query_rows)
+        full = [cache for cache in caches if len(cache) > rows]
         for cache in full:
             cache.clear()
         return bool(full)
@@ -427,7 +477,8 @@ class Renderer:
         shorter: its ids differ, and the tower describes it when it meets it."""
         if self.head != "bt" or self.input_format == "chat":
             return None
-        enc = self.encode([PROBE_CRITERION], NO_QUERY, [answer])
+        # the row as encode() makes it, less what the tower does not read (the layout: a markdown parse)
+        enc = self._encode_within([PROBE_CRITERION], NO_QUERY, [bounded_answer(answer)], False, self.max_length, False)
         if enc.token_type_ids is None:
             return None
         return [enc.input_ids[0], *(t for t, kind in zip(enc.input_ids, enc.token_type_ids) if kind == 1)]

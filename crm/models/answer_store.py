@@ -23,10 +23,11 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-import numpy as np
 import torch
 from lightning import Callback
 from tqdm.auto import tqdm
+
+from crm.models.rows import memo_key
 
 log = logging.getLogger(__name__)
 
@@ -130,14 +131,18 @@ class AnswerStore:
             )
         self._bound()
 
-    def count_present(self, keys: Iterable[bytes]) -> int:
-        """How many of ``keys`` the store holds (values not read)."""
-        wanted, present = list(dict.fromkeys(keys)), 0
+    def present(self, keys: Iterable[bytes]) -> set[bytes]:
+        """Which of ``keys`` the store holds (values not read)."""
+        wanted, present = list(dict.fromkeys(keys)), set()
         for start in range(0, len(wanted), LOOKUP_CHUNK):
             chunk = wanted[start : start + LOOKUP_CHUNK]
             marks = ",".join("?" * len(chunk))
-            present += self.db.execute(f"SELECT COUNT(*) FROM features WHERE key IN ({marks})", chunk).fetchone()[0]
+            present.update(k for (k,) in self.db.execute(f"SELECT key FROM features WHERE key IN ({marks})", chunk))
         return present
+
+    def count_present(self, keys: Iterable[bytes]) -> int:
+        """How many of ``keys`` the store holds (values not read)."""
+        return len(self.present(keys))
 
     def size_bytes(self) -> int:
         return int(self.db.execute("SELECT COALESCE(SUM(size), 0) FROM features").fetchone()[0])
@@ -175,11 +180,6 @@ class AnswerStore:
 
     def __setstate__(self, state: dict) -> None:
         self.__init__(state["path"], state["max_bytes"])
-
-
-def memo_key(row) -> bytes:
-    """A row's key in the model's memory (``RowMemo``: its int64 token ids' bytes)."""
-    return np.asarray(row, dtype=np.int64).tobytes()
 
 
 class DescribeAnswers(Callback):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 
+import numpy as np
 import torch
 from torch import nn
 
@@ -125,6 +126,11 @@ def pad_rows(rows: list[torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
     return padded, torch.arange(padded.size(1)) < lengths.unsqueeze(1)
 
 
+def memo_key(row) -> bytes:
+    """A row's key in :class:`RowMemo`: its int64 token ids' bytes."""
+    return np.asarray(row, dtype=np.int64).tobytes()
+
+
 class RowMemo:
     """The outputs of a fixed encoder, remembered per input row (its unpadded token ids), oldest
     forgotten first beyond ``capacity``.
@@ -184,6 +190,13 @@ class StoreBacking:
         keys = {row_key(self.fingerprint, row): row for row in rows}
         stored = self._safely(self.store.get, keys) or {}
         return {keys[k]: unpack(blob, self.tuple_value) for k, blob in stored.items()}
+
+    def present(self, rows: list[bytes]) -> set[bytes]:
+        """Which of ``rows`` the store holds (their values not read)."""
+        from crm.models.answer_store import row_key
+
+        keys = {row_key(self.fingerprint, row): row for row in rows}
+        return {keys[k] for k in self._safely(self.store.present, keys) or ()}
 
     def put(self, values: dict[bytes, torch.Tensor | tuple]) -> None:
         from crm.models.answer_store import pack, row_key

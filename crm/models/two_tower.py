@@ -35,6 +35,7 @@ from crm.models.rows import (
     encode_unique,
     in_fixed_shapes,
     in_length_chunks,
+    memo_key,
     pad_rows,
     split_at_separators,
     sum_rows,
@@ -363,21 +364,30 @@ class TwoTowerCRM(RewardModel):
         return torch.cat(parts).to(self.score.weight.dtype)
 
     @torch.no_grad()
-    def describe_all(self, rows: Sequence[Sequence[int]], progress=None, chunk: int = 512) -> int:
+    def describe_all(self, rows: Sequence[Sequence[int]], progress=None, chunk: int = 512, keep: bool = True) -> int:
         """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`split_segments` cuts them)
-        ahead of use, shortest first, into memory and the answer store: a training run's or a board's
+        ahead of use, shortest first, into the answer store and memory: a training run's or a board's
         answers at once, so its steps find them described. ``progress(done, total)`` after each chunk.
-        Returns how many distinct rows there were; memory is made to hold them all."""
+        ``keep``: memory is made to hold them all (training reads them every step); else, with a store
+        attached, only what the store lacks is described, into the store, and memory keeps no more than
+        its capacity (a board reads its answers back a chunk at a time: bounded memory). Returns how
+        many rows were described or read."""
         distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
-        self.answer_memo.capacity = max(self.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
         device = next(self.answer_tower.parameters()).device
+        backing = self._answer_backing(device.type)
+        if keep or backing is None:
+            self.answer_memo.capacity = max(self.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
+        else:
+            stored = backing.present([memo_key(row) for row in distinct])
+            distinct = [row for row in distinct if memo_key(row) not in stored]
         for start in range(0, len(distinct), chunk):
             ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
             ids, mask = ids.to(device), mask.long().to(device)
             if self.answer_attention:
-                self.answers_with_tokens(self._describe_as_rows, ids, mask)
+                encode = partial(self._describe_with_tokens, self._describe_as_rows)
+                self.answer_memo(encode, ids, mask, stack=False, backing=backing)
             else:
-                self.answer_memo(self.describe_answers, ids, mask, backing=self._answer_backing(device.type))
+                self.answer_memo(self.describe_answers, ids, mask, backing=backing)
             if progress is not None:
                 progress(min(start + chunk, len(distinct)), len(distinct))
         return len(distinct)

@@ -94,14 +94,12 @@ class LeaderboardEngine:
     def crm(self):
         if self._crm is None:
             from crm.inference import load_crm
-            from crm.models.answer_store import AnswerStore
 
             self._crm = load_crm(self.export_dir, self.device, self.precision, self.engine)
             self.plan = self._crm.plan  # where torch disagrees with the driver, the scores say so
             # a board re-scores the same answers under every new criteria: what the frozen tower said of
-            # each is kept on disk (crm.models.answer_store), so a new process skips the tower for them
-            if self._crm.settings.two_tower:
-                self._crm.model.attach_answer_store(AnswerStore())
+            # each is kept on disk, so a new process skips the tower (and the rendering) for them
+            self._crm.keep_answers_on_disk()
         return self._crm
 
     @cached_property

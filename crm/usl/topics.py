@@ -9,10 +9,16 @@ topics --corpus arena_hard` prints the resulting mapping.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+import os
 from collections.abc import Sequence
 from functools import lru_cache
 
 import torch
+
+log = logging.getLogger(__name__)
 
 BROAD_TOPICS: dict[str, list[str]] = {  # topic -> exemplar phrases (a cluster joins its most similar exemplar's topic)
     "coding": [
@@ -157,11 +163,33 @@ def _embedded(texts: tuple[str, ...]):
 
 
 def assign_broad_topics(clusters: Sequence[str], encoder=None) -> dict[str, str]:
-    """Each cluster name -> the topic of its most similar exemplar phrase (max cosine over exemplars)."""
-    encoder = encoder or _encoder()
+    """Each cluster name -> the topic of its most similar exemplar phrase (max cosine over exemplars).
+    With the default encoder the mapping is kept on disk: a new board process skips loading it."""
     names = sorted(set(clusters))
     if not names:
         return {}
+    if encoder is not None:
+        return _nearest_topics(names, encoder)
+    from crm.config import minilm_path
+    from crm.paths import cache_root
+
+    what = json.dumps([names, BROAD_TOPICS, str(minilm_path()), torch.__version__])
+    path = cache_root() / "topics" / f"{hashlib.sha256(what.encode()).hexdigest()[:24]}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        mapping = _nearest_topics(names, _encoder())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(json.dumps(mapping), encoding="utf-8")
+        partial.replace(path)  # whole or absent: a reader never sees half a file
+    except OSError as err:
+        log.warning("could not keep the topic mapping at %s (%s)", path, err)
+    return mapping
+
+
+def _nearest_topics(names: list[str], encoder) -> dict[str, str]:
     owners = [t for t, phrases in BROAD_TOPICS.items() for _ in phrases]
     exemplars = encoder.encode([p for phrases in BROAD_TOPICS.values() for p in phrases])
     best = (encoder.encode(names) @ exemplars.T).argmax(dim=1).tolist()
