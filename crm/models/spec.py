@@ -67,6 +67,8 @@ class TwoTowerSpec(ModelSpec):
     criteria_classes: int = 0  # classes of the reader's (family, polarity) classifier; 0: none
     criteria_scale: float | None = None  # the classifier is a cosine one of this scale; None: linear
     answer_attention: int = 0  # heads through which the criteria choose where to look in the answer
+    token_window: int = 1  # the attention reads the means of this many consecutive tokens' states
+    token_bits: int = 16  # and keeps each in 16 (bf16) or 8 (int8 and a scale) bits (crm.models.token_states)
     answer_layout: bool = False  # the answer's markdown layout told to the head (crm.data.layout)
     query_interaction: int = 0  # rank of the bilinear query x answer term; 0: the query is never read
     degenerate_gate: float = 0.0  # margin of the degenerate gate (crm.models.head_terms.DegenerateGate); 0: none

@@ -42,6 +42,7 @@ from crm.models.rows import (
     unique_rows,
 )
 from crm.models.spec import TwoTowerSpec
+from crm.models.token_states import compact_states, expand_states
 
 
 def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
@@ -103,7 +104,8 @@ class TwoTowerCRM(RewardModel):
 
     ``answer_attention`` > 0 gives the interaction that many attention heads over the
     answer tower's last token states (:class:`CriteriaInteraction`); the memo then keeps each answer's
-    token states beside its description, in bf16 (about 120 KB an answer of 160 tokens).
+    token states beside its description, as ``token_window`` and ``token_bits`` keep them
+    (:mod:`crm.models.token_states`: 123 KB an answer of 160 tokens in bf16, 16 KB as means of 4 in int8).
 
     ``answer_layout`` tells the interaction each answer's layout (rows carry ``answer_layout``,
     :mod:`crm.data.layout`), which the tokenizer and the view hide; the layout also gets a term of its
@@ -140,6 +142,7 @@ class TwoTowerCRM(RewardModel):
         self.answer_norm = nn.LayerNorm(tower.hidden_size, elementwise_affine=False)
         hidden = backbone.config.hidden_size
         self.answer_attention = spec.answer_attention
+        self.token_window, self.token_bits = spec.token_window, spec.token_bits  # crm.models.token_states
         layout_size = len(LAYOUT_FEATURES) if spec.answer_layout else 0
         self.interaction = CriteriaInteraction(
             hidden,
@@ -217,6 +220,8 @@ class TwoTowerCRM(RewardModel):
         autocast = torch.is_autocast_enabled(device_type)
         mode = f"torch-{device_type}|autocast={torch.get_autocast_dtype(device_type) if autocast else None}"
         mode += f"|attention={self.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
+        if (self.token_window, self.token_bits) != (1, 16):  # token states kept in another form
+            mode += f"|tokens={self.token_window}x{self.token_bits}"
         if mode not in self._tower_fingerprints:
             from crm.models.answer_store import tower_fingerprint
 
@@ -316,8 +321,9 @@ class TwoTowerCRM(RewardModel):
 
     @torch.no_grad()
     def _describe_with_tokens(self, describe, ids, mask) -> list[tuple[torch.Tensor, torch.Tensor]]:
-        """Per answer: its description and its last layer's states at its real tokens (bf16: the memo
-        holds every training answer's tokens). ``describe``: :meth:`_describe_as_rows` or its ONNX runner."""
+        """Per answer: its description and its last layer's states at its real tokens as they are kept
+        (:mod:`crm.models.token_states`: the memo holds every training answer's). ``describe``:
+        :meth:`_describe_as_rows` or its ONNX runner."""
         if describe == self._describe_as_rows:
             rows = in_fixed_shapes(describe, ids, mask)
         else:  # another engine's tower (ONNX) takes the batch as it is
@@ -325,8 +331,9 @@ class TwoTowerCRM(RewardModel):
         layers = self.answer_tower.config.num_hidden_layers + 1
         # copies, not views: a view would keep its whole batch's states alive in the memo
         lengths = mask.sum(1).tolist()  # right-padded rows: the real tokens come first
+        window, bits = self.token_window, self.token_bits
         return [
-            (row[:layers].flatten().clone(), row[layers : layers + length].to(torch.bfloat16))
+            (row[:layers].flatten().clone(), *compact_states(row[layers : layers + length], window, bits))
             for row, length in zip(rows, lengths)
         ]
 
@@ -338,8 +345,8 @@ class TwoTowerCRM(RewardModel):
         encode = partial(self._describe_with_tokens, describe)
         backing = self._answer_backing(ids.device.type)
         values = self.answer_memo(encode, distinct_ids, distinct_mask, stack=False, backing=backing)
-        tokens, token_mask = pad_rows([t for _, t in values])
-        described = torch.stack([d for d, _ in values])
+        tokens, token_mask = pad_rows([expand_states(kept) for _, *kept in values])
+        described = torch.stack([value[0] for value in values])
         dtype, device = self.score.weight.dtype, ids.device
         return described[inverse].to(device), tokens[inverse].to(device, dtype), token_mask[inverse].to(device)
 
