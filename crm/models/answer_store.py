@@ -32,7 +32,7 @@ from crm.models.rows import memo_key
 log = logging.getLogger(__name__)
 
 STORE_FILE = "answer_features.sqlite"
-DEFAULT_MAX_GB = 8.0  # about 60,000 answers of 160 tokens with their token states
+DEFAULT_MAX_GB = 8.0  # about 350,000 answers of 160 tokens with their token states (23 KB each)
 LOOKUP_CHUNK = 500  # keys per SELECT (SQLite allows 32,766 parameters)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS features (
@@ -180,6 +180,45 @@ class AnswerStore:
 
     def __setstate__(self, state: dict) -> None:
         self.__init__(state["path"], state["max_bytes"])
+
+
+class StoreBacking:
+    """A memo's view of an :class:`~crm.models.answer_store.AnswerStore` under one tower fingerprint. A
+    store that fails (a full disk, a damaged file) is a cache, not the run: it is left with a warning and
+    the tower describes what it would have given."""
+
+    def __init__(self, store, fingerprint: str, tuple_value: bool):
+        self.store, self.fingerprint, self.tuple_value = store, fingerprint, tuple_value
+
+    def get(self, rows: list[bytes]) -> dict[bytes, torch.Tensor | tuple]:
+        keys = {row_key(self.fingerprint, row): row for row in rows}
+        stored = self._safely(self.store.get, keys) or {}
+        return {keys[k]: unpack(blob, self.tuple_value) for k, blob in stored.items()}
+
+    def present(self, rows: list[bytes]) -> set[bytes]:
+        """Which of ``rows`` the store holds (their values not read)."""
+        keys = {row_key(self.fingerprint, row): row for row in rows}
+        return {keys[k] for k in self._safely(self.store.present, keys) or ()}
+
+    def put(self, values: dict[bytes, torch.Tensor | tuple]) -> None:
+        self._safely(self.store.put, {row_key(self.fingerprint, row): pack(value) for row, value in values.items()})
+
+    def _safely(self, call, argument):
+        return call_store(self.store, call, argument, "the answer store", "answers are described without it")
+
+
+def call_store(store: AnswerStore, call, argument, name: str, otherwise: str):
+    """``call(argument)`` on ``store``, or None once the store has failed: a store that fails (a full
+    disk, a damaged file) is a cache, not the run; it is left with one warning, naming it and saying
+    what happens ``otherwise``."""
+    if getattr(store, "failed", False):
+        return None
+    try:
+        return call(argument)
+    except sqlite3.Error as err:
+        store.failed = True
+        log.warning("%s %s failed (%s): %s from here on", name, store.path, err, otherwise)
+        return None
 
 
 class DescribeAnswers(Callback):

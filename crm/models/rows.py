@@ -7,8 +7,6 @@ remember what a frozen encoder said of each (in memory, and through :class:`Stor
 
 from __future__ import annotations
 
-import logging
-
 import numpy as np
 import torch
 from torch import nn
@@ -174,45 +172,3 @@ class RowMemo:
             del self.rows[next(iter(self.rows))]
         values = [found[i] for i in range(len(keys))]
         return torch.stack(values).to(ids.device) if stack else values
-
-
-class StoreBacking:
-    """A memo's view of an :class:`~crm.models.answer_store.AnswerStore` under one tower fingerprint. A
-    store that fails (a full disk, a damaged file) is a cache, not the run: it is left with a warning and
-    the tower describes what it would have given."""
-
-    def __init__(self, store, fingerprint: str, tuple_value: bool):
-        self.store, self.fingerprint, self.tuple_value = store, fingerprint, tuple_value
-
-    def get(self, rows: list[bytes]) -> dict[bytes, torch.Tensor | tuple]:
-        from crm.models.answer_store import row_key, unpack
-
-        keys = {row_key(self.fingerprint, row): row for row in rows}
-        stored = self._safely(self.store.get, keys) or {}
-        return {keys[k]: unpack(blob, self.tuple_value) for k, blob in stored.items()}
-
-    def present(self, rows: list[bytes]) -> set[bytes]:
-        """Which of ``rows`` the store holds (their values not read)."""
-        from crm.models.answer_store import row_key
-
-        keys = {row_key(self.fingerprint, row): row for row in rows}
-        return {keys[k] for k in self._safely(self.store.present, keys) or ()}
-
-    def put(self, values: dict[bytes, torch.Tensor | tuple]) -> None:
-        from crm.models.answer_store import pack, row_key
-
-        self._safely(self.store.put, {row_key(self.fingerprint, row): pack(value) for row, value in values.items()})
-
-    def _safely(self, call, argument):
-        import sqlite3
-
-        if getattr(self.store, "failed", False):
-            return None
-        try:
-            return call(argument)
-        except sqlite3.Error as err:
-            self.store.failed = True
-            logging.getLogger(__name__).warning(
-                "the answer store %s failed (%s): answers are described without it from here on", self.store.path, err
-            )
-            return None

@@ -30,7 +30,6 @@ from crm.models.rows import (
     FIXED_ROWS,
     FIXED_WIDTH_STEP,
     RowMemo,
-    StoreBacking,
     compact,
     encode_unique,
     in_fixed_shapes,
@@ -212,7 +211,7 @@ class TwoTowerCRM(RewardModel):
         self.answer_store = store
         return self
 
-    def _answer_backing(self, device_type: str) -> StoreBacking | None:
+    def _answer_backing(self, device_type: str):
         """The store as the answer memo's backing, under the fingerprint of the tower as it runs now
         (its weights and the autocast in force); None without a store or with another engine's tower."""
         if self.answer_store is None or self.tower_runners:
@@ -222,9 +221,9 @@ class TwoTowerCRM(RewardModel):
         mode += f"|attention={self.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
         if (self.token_window, self.token_bits) != (1, 16):  # token states kept in another form
             mode += f"|tokens={self.token_window}x{self.token_bits}"
-        if mode not in self._tower_fingerprints:
-            from crm.models.answer_store import tower_fingerprint
+        from crm.models.answer_store import StoreBacking, tower_fingerprint
 
+        if mode not in self._tower_fingerprints:
             self._tower_fingerprints[mode] = tower_fingerprint(self.answer_tower, mode)
         return StoreBacking(self.answer_store, self._tower_fingerprints[mode], tuple_value=bool(self.answer_attention))
 

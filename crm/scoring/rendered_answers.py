@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import logging
-import sqlite3
 import struct
 from collections.abc import Iterable
 from importlib import resources
@@ -26,9 +24,7 @@ from pathlib import Path
 import tokenizers
 
 from crm.data.rendering import RenderedAnswer, Renderer
-from crm.models.answer_store import AnswerStore
-
-log = logging.getLogger(__name__)
+from crm.models.answer_store import AnswerStore, call_store
 
 RENDERED_FILE = "rendered_answers.sqlite"
 MAX_BYTES = 10**9  # about 400,000 answers' renderings
@@ -94,7 +90,9 @@ class RenderedAnswers:
     def prime(self, renderer: Renderer, answers: Iterable[str]) -> int:
         """Tell ``renderer`` what is stored of ``answers``; render the rest (the tokenizer in batches)
         and store them. Returns how many were rendered."""
-        fingerprint = self._fingerprints.setdefault(id(renderer), renderer_fingerprint(renderer))
+        if id(renderer) not in self._fingerprints:
+            self._fingerprints[id(renderer)] = renderer_fingerprint(renderer)
+        fingerprint = self._fingerprints[id(renderer)]
         keys = {
             hashlib.sha256(f"{fingerprint}\x00{a}".encode("utf-8", "surrogatepass")).digest()[:20]: a for a in answers
         }
@@ -107,11 +105,4 @@ class RenderedAnswers:
         return len(new)
 
     def _safely(self, call, argument):
-        if getattr(self.store, "failed", False):
-            return None
-        try:
-            return call(argument)
-        except sqlite3.Error as err:
-            self.store.failed = True
-            log.warning("the rendered answers %s failed (%s): answers are rendered without it", self.store.path, err)
-            return None
+        return call_store(self.store, call, argument, "the rendered answers", "answers are rendered without it")
