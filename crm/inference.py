@@ -29,8 +29,8 @@ from crm.stats import sigmoid
 
 log = logging.getLogger(__name__)
 
-# answers whose tower outputs a scoring CRM holds in memory when they are kept on disk (about 250 MB of
-# token states): a board's chunk and its queries, not the corpus
+# answers whose tower outputs a scoring CRM holds in memory when they are kept on disk (47 MB as the
+# quickstart keeps token states, 250 MB in bf16): a board's chunk and its queries, not the corpus
 ANSWERS_IN_MEMORY = 2048
 
 

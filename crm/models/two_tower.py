@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from functools import partial
+from typing import TYPE_CHECKING
 
 import torch
 from torch import nn
@@ -42,6 +43,9 @@ from crm.models.rows import (
 )
 from crm.models.spec import TwoTowerSpec
 from crm.models.token_states import compact_states, expand_states
+
+if TYPE_CHECKING:
+    from crm.models.answer_store import StoreBacking
 
 
 def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
@@ -211,7 +215,7 @@ class TwoTowerCRM(RewardModel):
         self.answer_store = store
         return self
 
-    def _answer_backing(self, device_type: str):
+    def _answer_backing(self, device_type: str) -> StoreBacking | None:
         """The store as the answer memo's backing, under the fingerprint of the tower as it runs now
         (its weights and the autocast in force); None without a store or with another engine's tower."""
         if self.answer_store is None or self.tower_runners:
