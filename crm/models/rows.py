@@ -2,7 +2,8 @@
 
 A two-tower CRM reads many short rows (each criterion alone, each answer alone) that repeat within a batch
 and across batches; these helpers read each distinct row once, in batches that waste little padding, and
-remember what a frozen encoder said of each (in memory, and through :class:`StoreBacking` on disk).
+remember what a frozen encoder said of each (in memory, and on disk through
+:class:`crm.models.answer_store.StoreBacking`).
 """
 
 from __future__ import annotations
