@@ -103,7 +103,7 @@ class CRM:
         self.rendered_answers = None  # answers' renderings kept across processes (keep_answers_on_disk)
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
-        """Raise :class:`~crm.data.rendering.CriteriaTooLong` (limit in tokens and characters) before scoring."""
+        """Raise :class:`~crm.data.row_format.CriteriaTooLong` (limit in tokens and characters) before scoring."""
         self.renderer.check_criteria(criteria)
 
     def criteria_limits(self) -> dict[str, int]:

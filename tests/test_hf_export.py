@@ -12,7 +12,7 @@ import torch
 from safetensors.torch import load_file, save_file
 from transformers import AutoModelForSequenceClassification, AutoTokenizer, BertConfig
 
-from crm.data.rendering import criteria_block
+from crm.data.row_format import criteria_block
 from crm.export.artifact import CRMSettings
 from crm.export.hf import NotExportable, export_hf, main, why_not_exportable
 from crm.inference import load_crm

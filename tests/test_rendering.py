@@ -8,7 +8,8 @@ import torch
 from crm.data.bounds import bounded_answer
 from crm.data.encoded import PairTemplate
 from crm.data.layout import LAYOUT_FEATURES, layout_features
-from crm.data.rendering import CRITERIA_HEADER, CriteriaTooLong, Renderer, SampleTooLong, criteria_block
+from crm.data.rendering import Renderer
+from crm.data.row_format import CRITERIA_HEADER, CriteriaTooLong, SampleTooLong, criteria_block
 from tests.conftest import style_pair
 
 LONG = " ".join(f"word{i}" for i in range(2000))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from crm.data.corpus import load_corpus
-from crm.data.rendering import CriteriaTooLong
+from crm.data.row_format import CriteriaTooLong
 from crm.data.schema import DataFormatError, PreferenceSample, conversation
 from crm.inference import load_crm
 from crm.scoring.cache import ScoreCache, content_key, criteria_key

@@ -36,7 +36,7 @@ from pydantic import BaseModel, Field
 
 from crm.data.corpus import Corpus
 from crm.data.criteria.fixed import FIXED
-from crm.data.rendering import CriteriaTooLong
+from crm.data.row_format import CriteriaTooLong
 from crm.data.schema import check_unicode
 from crm.http_guard import LOOPBACK_HOSTS, REFUSALS, GuardMiddleware, invalid_request, server_error
 from crm.scoring.cache import ScoreCache, normalise_criteria

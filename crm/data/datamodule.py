@@ -21,8 +21,9 @@ from crm.data.criteria.quality_pairs import ScoredAnswer, scored_answers
 from crm.data.degenerate import degenerate_pairs
 from crm.data.noise import DIRECTIONS, NOISE_MODES, CriteriaBank, apply_direction, apply_noise
 from crm.data.prepare import processed_split_files
-from crm.data.rendering import Renderer, SampleTooLong
+from crm.data.rendering import Renderer
 from crm.data.resumable_loader import ResumableLoader
+from crm.data.row_format import SampleTooLong
 from crm.data.schema import PreferenceSample, read_samples
 from crm.data.short_answers import read_short_answers
 from crm.data.splits import normalise_query

@@ -15,7 +15,7 @@ from typing import Protocol
 import numpy as np
 import torch
 
-from crm.data.rendering import SampleTooLong, criteria_block
+from crm.data.row_format import SampleTooLong, criteria_block
 from crm.data.schema import PreferenceSample
 from crm.evaluation.metrics import PairScores
 from crm.export.artifact import CONFIG_NAME, resolve_export

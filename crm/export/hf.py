@@ -17,7 +17,7 @@ only reward differences) unless ``center_rewards_coef`` is set. A non-zero bias 
 ``crm_reward_offset`` in ``config.json``: every reward is shifted by it, no comparison changes.
 
 What a loaded checkpoint must be given, as the CRM renders it: the criteria as the system message
-(``crm.data.rendering.criteria_block``: "The user judges answers by these criteria:" then one "- "
+(``crm.data.row_format.criteria_block``: "The user judges answers by these criteria:" then one "- "
 line each), the conversation, and the answer as the last assistant turn, rendered with the saved
 chat template (which ends on the answer's end-of-turn token, where the score is read). The CRM
 shortens answers past its length budget (``crm_config.json``: ``max_length``, ``max_response_tokens``;
@@ -40,7 +40,7 @@ from transformers.utils import logging as hf_logging
 
 from crm.cli import refuse_writing_over_inputs, user_errors_end_the_command
 from crm.data.criteria.fixed import FIXED
-from crm.data.rendering import criteria_block
+from crm.data.row_format import criteria_block
 from crm.export.artifact import CRMSettings, read_settings, resolve_export
 from crm.inference import CRM, load_head
 from crm.models.cross_encoder import CrossEncoderCRM

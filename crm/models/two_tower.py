@@ -15,7 +15,7 @@ from torch import nn
 from transformers import PreTrainedModel
 
 from crm.data.layout import LAYOUT_FEATURES
-from crm.data.rendering import CRITERIA_LIST
+from crm.data.row_format import CRITERIA_LIST
 from crm.models.backbones import pool
 from crm.models.head_terms import (
     CosineClassifier,
@@ -388,8 +388,9 @@ class TwoTowerCRM(RewardModel):
         if keep or backing is None:
             self.answer_memo.capacity = max(self.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
         else:
-            stored = backing.present([memo_key(row) for row in distinct])
-            distinct = [row for row in distinct if memo_key(row) not in stored]
+            keys = [memo_key(row) for row in distinct]
+            stored = backing.present(keys)
+            distinct = [row for row, key in zip(distinct, keys) if key not in stored]
         for start in range(0, len(distinct), chunk):
             ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
             ids, mask = ids.to(device), mask.long().to(device)

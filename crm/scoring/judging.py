@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from crm.data.rendering import history_text
+from crm.data.row_format import history_text
 from crm.data.schema import PreferenceSample
 from crm.scoring.cache import content_key
 

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import tokenizers
 
-from crm.data.rendering import RenderedAnswer, Renderer
+from crm.data.rendering import Renderer
+from crm.data.row_format import RenderedAnswer
 from crm.models.answer_store import AnswerStore, call_store
 
 RENDERED_FILE = "rendered_answers.sqlite"
@@ -35,6 +36,7 @@ RENDERING_MODULES = (
     "crm.data.encoded",
     "crm.data.layout",
     "crm.data.rendering",
+    "crm.data.row_format",
     "crm.data.sentence_ends",
 )
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crm.data.rendering import SampleTooLong
+from crm.data.row_format import SampleTooLong
 from crm.scoring.cache import ScoreCache, criteria_key, normalise_criteria
 from crm.scoring.judging import Judgement, judge, judgement_key
 from crm.stats import sigmoid

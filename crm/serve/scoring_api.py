@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from crm.data.criteria.profile import profile
 from crm.data.layout import layout_features
-from crm.data.rendering import CriteriaTooLong
+from crm.data.row_format import CriteriaTooLong
 from crm.data.schema import invalid_unicode
 from crm.http_guard import LOOPBACK_HOSTS, REFUSALS, SECURITY_HEADERS, GuardMiddleware, invalid_request, server_error
 from crm.scoring.response_sets import (

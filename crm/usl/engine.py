@@ -112,7 +112,7 @@ class LeaderboardEngine:
         return load_scoring_renderer(self.export_dir)
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
-        """Raise :class:`~crm.data.rendering.CriteriaTooLong` (saying the limit) when the CRM cannot read them."""
+        """Raise :class:`~crm.data.row_format.CriteriaTooLong` (saying the limit) when the CRM cannot read them."""
         self.renderer.check_criteria(normalise_criteria(criteria))
 
     def criteria_limits(self) -> dict[str, int]:
