@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from crm.models.answer_store import AnswerStore, memo_key, pack, row_key, unpack
+from crm.models.answer_store import LEAST_RECENTLY_USED, STORED_BYTES, AnswerStore, memo_key, pack, row_key, unpack
 from tests.conftest import tiny_two_tower_model
 
 ANSWERS = ["- one\n- two\n- three", "One, two and three, in a sentence.", "Sure!", "A much longer answer " * 9]
@@ -91,6 +91,17 @@ def test_the_store_stays_within_its_bound_dropping_the_least_recently_used(tmp_p
     store.put({row_key("tower", memo_key([9])): bytes(1000)})
     assert store.size_bytes() <= 2500 and len(store) == 2
     assert store.count_present([first]) == 1
+
+
+def test_the_bound_is_kept_without_reading_the_stored_values(tmp_path):
+    """Every write checks the bound: summing the sizes from the table would read every value stored."""
+    store = AnswerStore(tmp_path / "answers.sqlite")
+
+    def plan(query: str) -> str:
+        return " ".join(row[-1] for row in store.db.execute(f"EXPLAIN QUERY PLAN {query}"))
+
+    assert "COVERING INDEX" in plan(STORED_BYTES)
+    assert "USING INDEX" in plan(LEAST_RECENTLY_USED) and "TEMP B-TREE" not in plan(LEAST_RECENTLY_USED)
 
 
 def test_a_failing_store_is_left_with_a_warning_and_the_tower_describes(minilm_tokenizer, tmp_path, caplog):
