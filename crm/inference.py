@@ -20,6 +20,7 @@ from transformers import AutoConfig, AutoModel, AutoTokenizer
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
 from crm.export.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
+from crm.memory import release_freed_memory
 from crm.models.backbones import position_limit
 from crm.models.factory import assemble
 from crm.models.reward_model import RewardModel
@@ -161,6 +162,7 @@ class CRM:
         else:
             self.renderer.prime_answers(distinct)  # tokenized in batches, not one by one
         rows = [row for row in map(self.renderer.answer_ids, distinct) if row is not None]
+        release_freed_memory()  # the tokenizer's batches over whole answers, of which the views are kept
         bar = tqdm(total=len(rows), desc="describing answers", unit="answer", disable=not progress)
 
         def advance(done: int, total: int) -> None:

@@ -16,6 +16,7 @@ from transformers import PreTrainedModel
 
 from crm.data.layout import LAYOUT_FEATURES
 from crm.data.row_format import CRITERIA_LIST
+from crm.memory import release_freed_memory
 from crm.models.backbones import pool
 from crm.models.head_terms import (
     CosineClassifier,
@@ -327,18 +328,19 @@ class TwoTowerCRM(RewardModel):
         """Per answer: its description and its last layer's states at its real tokens as they are kept
         (:mod:`crm.models.token_states`: the memo holds every training answer's). ``describe``:
         :meth:`_describe_as_rows` or its ONNX runner."""
-        if describe == self._describe_as_rows:
-            rows = in_fixed_shapes(describe, ids, mask)
-        else:  # another engine's tower (ONNX) takes the batch as it is
-            rows = list(describe(ids, mask))
         layers = self.answer_tower.config.num_hidden_layers + 1
-        # copies, not views: a view would keep its whole batch's states alive in the memo
-        lengths = mask.sum(1).tolist()  # right-padded rows: the real tokens come first
         window, bits = self.token_window, self.token_bits
-        return [
-            (row[:layers].flatten().clone(), *compact_states(row[layers : layers + length], window, bits))
-            for row, length in zip(rows, lengths)
-        ]
+
+        def kept(ids: torch.Tensor, mask: torch.Tensor):
+            """Each row as it is kept, as soon as its chunk is described: a batch's token states are never
+            all held in full. Copies, not views: a view would keep its chunk's states alive in the memo."""
+            lengths = mask.sum(1).tolist()  # right-padded rows: the real tokens come first
+            for row, length in zip(describe(ids, mask), lengths):
+                yield (row[:layers].flatten().clone(), *compact_states(row[layers : layers + length], window, bits))
+
+        if describe == self._describe_as_rows:
+            return in_fixed_shapes(kept, ids, mask)
+        return list(kept(ids, mask))  # another engine's tower (ONNX) takes the batch as it is
 
     def answers_with_tokens(self, describe, ids: torch.Tensor, mask: torch.Tensor):
         """(descriptions, token states, token mask) of answer rows, each distinct answer encoded once by
@@ -399,6 +401,7 @@ class TwoTowerCRM(RewardModel):
                 self.answer_memo(encode, ids, mask, stack=False, backing=backing)
             else:
                 self.answer_memo(self.describe_answers, ids, mask, backing=backing)
+            release_freed_memory()  # the chunk's states, kept compacted: the rest is freed, not needed again
             if progress is not None:
                 progress(min(start + chunk, len(distinct)), len(distinct))
         return len(distinct)

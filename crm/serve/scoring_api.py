@@ -18,8 +18,6 @@ bytes, responses per request, characters per text) and refused with a 4xx that s
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import functools
 import secrets
 from collections.abc import Sequence
 from contextlib import asynccontextmanager
@@ -36,6 +34,7 @@ from crm.data.layout import layout_features
 from crm.data.row_format import CriteriaTooLong
 from crm.data.schema import invalid_unicode
 from crm.http_guard import LOOPBACK_HOSTS, REFUSALS, SECURITY_HEADERS, GuardMiddleware, invalid_request, server_error
+from crm.memory import release_freed_memory
 from crm.scoring.response_sets import (
     ResponseSet,
     SetScores,
@@ -139,23 +138,6 @@ def forget_texts_beyond(crm, rows: int) -> None:
         cached.cache_clear()
     if crm.renderer.forget_texts_beyond(rows) or full:
         release_freed_memory()
-
-
-@functools.cache
-def _libc() -> ctypes.CDLL | None:
-    try:
-        return ctypes.CDLL("libc.so.6")
-    except OSError:  # not glibc (musl, macOS): nothing to hand back this way
-        return None
-
-
-def release_freed_memory() -> None:
-    """glibc's ``malloc_trim``: the heap's free pages go back to the system. Without it, the resident
-    memory of a server whose caches fill and empty stays at its highest point, climbing with each new
-    peak the fragmented heap reaches."""
-    libc = _libc()
-    if libc is not None and hasattr(libc, "malloc_trim"):
-        libc.malloc_trim(0)
 
 
 def create_serve_app(
