@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python bench
 
 from benchmarks import board, drawing, engines, reading, training  # noqa: E402
 from benchmarks.common import CROSS_ENCODER, Figure, machine, scratch_dir, train_config, untrained_crm  # noqa: E402
+from crm.data.corpora import CORPUS_HELP  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 
 CRITERIA = ["I prefer concise answers that get to the point.", "Use bullet points when listing several things."]
@@ -160,7 +161,11 @@ def main(argv: list[str] | None = None) -> int:
         default="quickstart",
         help="the untrained CRM scored without --ckpt: the quickstart's two towers or a cross-encoder",
     )
-    parser.add_argument("--corpus", default="arena_hard", help="mt_bench, arena_hard or a corpus directory")
+    parser.add_argument(
+        "--corpus",
+        default="arena_hard",
+        help=CORPUS_HELP,
+    )
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--queries", type=int, default=12, help="queries scored by the scoring benchmarks")
     parser.add_argument("--reps", type=int, default=3, help="measured repetitions (after one warm-up)")

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `python exper
 
 from benchmarks.serving import scores_through_server  # noqa: E402
 from crm.config import default_raw_dir  # noqa: E402
-from crm.data.corpus import CORPUS_DIRS, load_corpus  # noqa: E402
+from crm.data.corpora import read_corpus  # noqa: E402
 from crm.data.criteria.wordings import reading_task  # noqa: E402
 from crm.data.degenerate import GATE_KINDS as KINDS  # noqa: E402
 from crm.data.degenerate import degenerate_answer  # noqa: E402
@@ -50,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
 
     raw = args.raw or default_raw_dir()
-    corpus = load_corpus(raw / CORPUS_DIRS["arena_hard"], "arena_hard")
+    corpus = read_corpus("arena_hard", raw)
     outside = sorted(q for q in corpus.queries if split_of(corpus.queries[q].text, 0) == "test")
     rng = random.Random(args.seed)
     chosen = rng.sample([q for q in outside if corpus.answers[BASELINE].get(q)], args.queries)

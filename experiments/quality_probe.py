@@ -41,7 +41,7 @@ from sklearn.preprocessing import StandardScaler
 from tqdm.auto import tqdm
 
 from crm.config import default_raw_dir
-from crm.data.corpus import CORPUS_DIRS, load_corpus
+from crm.data.corpora import named_corpus_dir, read_corpus
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.layout import layout_features
 from crm.data.published import corpus_scores
@@ -101,8 +101,8 @@ def fit(x: np.ndarray, y: np.ndarray, kind: str = "linear") -> Pipeline:
 
 
 def arena(encoder: SentenceEncoder, raw: Path, gap: float, bf16: bool) -> dict:
-    corpus = load_corpus(raw / CORPUS_DIRS["arena_hard"], "arena_hard")
-    scores = corpus_scores(raw / CORPUS_DIRS["arena_hard"], corpus.answers)
+    corpus = read_corpus("arena_hard", raw)
+    scores = corpus_scores(named_corpus_dir("arena_hard", raw), corpus.answers)
     qids = sorted(corpus.queries)
     split = {q: split_of(corpus.queries[q].text, 0) for q in qids}
     models = sorted(corpus.answers)

@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from crm.data.conversion import stable_hash
-from crm.data.criteria.pairs import SOURCE, PairOptions, build_attribute_pairs, family_counts
+from crm.data.criteria.pairs import SOURCE, PairOptions, build_attribute_pairs, family_counts, load_pair_corpus
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import FAMILIES, get_family
 from crm.data.prepare import prepare
-from crm.data.raw_files import alpaca_eval_corpus
 from crm.data.schema import read_samples
 from crm.data.splits import query_of, split_of
 from tests.conftest import ALPACA_FILES, write_alpaca_eval, write_answer_corpora
@@ -167,7 +166,7 @@ def test_alpaca_eval_answers_make_pairs_split_by_their_instruction(tmp_path):
     assert tested(trained) == tested(alone)
     added = [s for s in trained.samples if s.extra["corpus"] == "alpaca_eval"]
     assert {split_of(query_of(s), 0, FRACTIONS) for s in added} == {"train", "val"}
-    instructions = {q.text for q in alpaca_eval_corpus(raw).queries.values()}
+    instructions = {q.text for q in load_pair_corpus(raw, "alpaca_eval").queries.values()}
     skipped = sum(split_of(q, 0, FRACTIONS) == "test" for q in instructions)
     assert trained.counts["training_corpora_test_queries_skipped"] == skipped > 0
     assert_counts_add_up(trained.counts)

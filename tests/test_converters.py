@@ -10,9 +10,9 @@ import pytest
 
 from crm.data.__main__ import main
 from crm.data.conversion import stable_hash
+from crm.data.criteria.pairs import load_pair_corpus
 from crm.data.criteria.style_pools import CRITERIA_POOLS, GENERAL_CRITERION, STYLE_TOPICS, draw_criteria
 from crm.data.prepare import MANIFEST_NAME, ensure_prepared, prepare, read_manifest
-from crm.data.raw_files import alpaca_eval_corpus
 from crm.data.schema import PreferenceSample, read_samples
 from crm.data.sources import (
     PAIR_SOURCES,
@@ -208,7 +208,7 @@ def test_alpaca_half_missing_is_an_error(raw: Path) -> None:
 
 def test_alpaca_eval_corpus_holds_each_model_in_each_style(raw: Path) -> None:
     """The attribute pairs' view of the same files: every instruction a query, every file a model."""
-    corpus = alpaca_eval_corpus(raw)
+    corpus = load_pair_corpus(raw, "alpaca_eval")
     assert corpus.models == ["m1_concise", "m1_verbose", "m2_concise", "m2_verbose"]
     assert {q.text for q in corpus.queries.values()} == {"i1", "i2", "i3", "i4"}
     assert corpus.answers["m1_verbose"][stable_hash("i4")] == "a long answer to i4"
@@ -218,7 +218,7 @@ def test_alpaca_eval_corpus_holds_each_model_in_each_style(raw: Path) -> None:
 def test_alpaca_eval_corpus_names_the_bad_record(raw: Path) -> None:
     _write_json(raw / "alpaca_eval_styles/m2_verbose.json", [{"output": "no instruction"}])
     with pytest.raises(RawDataError, match=r"m2_verbose.json record 0: missing field 'instruction'"):
-        alpaca_eval_corpus(raw)
+        load_pair_corpus(raw, "alpaca_eval")
 
 
 # --------------------------------------------------------------------------- vote sources

@@ -422,7 +422,7 @@ def test_small_input_mistakes_get_clear_messages(tiny_crm, tmp_path, capsys, mon
     (only_config / "crm_config.json").write_text("{}")
     assert usl_main(["--ckpt", str(only_config), "--corpus", str(only_config), "--criteria", "x"]) == 1
     out = capsys.readouterr()
-    assert "question.jsonl does not exist" in out.err and "Traceback" not in out.out + out.err
+    assert "not a corpus" in out.err and "question.jsonl" in out.err and "Traceback" not in out.out + out.err
 
 
 def test_one_precision_policy_for_every_scorer(tiny_crm, tmp_path, monkeypatch):

@@ -21,7 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crm-app", description=__doc__)
     parser.add_argument("--ckpt", action="append", required=True, help="a CRM run/export dir, or NAME=DIR (repeatable)")
     parser.add_argument(
-        "--corpus", action="append", help="mt_bench, arena_hard, a corpus dir or NAME=DIR (repeatable; default both)"
+        "--corpus",
+        action="append",
+        help="a corpus as crm-usl takes it, or NAME=PATH (repeatable; default mt_bench and arena_hard)",
     )
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")

@@ -408,5 +408,5 @@ def create_app(
 
 
 def load_corpora(named: Mapping[str, str], raw_dir: str | Path) -> dict[str, Corpus]:
-    """Each corpus (``mt_bench``, ``arena_hard`` or a corpus directory) under its name on the page."""
+    """Each corpus (a name or a path, :mod:`crm.data.corpora`) under its name on the page."""
     return {name: load_named_corpus(value, raw_dir) for name, value in named.items()}

@@ -1,6 +1,7 @@
 """Leaderboard corpora: queries with topics, and one answer file per model.
 
-The on-disk format is FastChat's (MT-Bench, Arena-Hard), which is also the format for your own corpus::
+This module reads FastChat's layout (MT-Bench, Arena-Hard); the other formats and the named corpora
+are registered in :mod:`crm.data.corpora`::
 
     <dir>/question.jsonl                {"question_id", "category" or "topic", "turns": ["..." or {"content"}]}
     <dir>/model_answer/<model>.jsonl    {"question_id", "choices": [{"turns": ["..." or {"content"}]}]}
@@ -16,10 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from crm.data.schema import DataFormatError, invalid_unicode
-
-# Each corpus's default baseline: every model is judged against its answers.
-DEFAULT_BASELINES = {"mt_bench": "gpt-3.5-turbo", "arena_hard": "gpt-4-0314"}
-CORPUS_DIRS = {"mt_bench": "mt_bench", "arena_hard": "arena_hard_v0.1"}
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Reading the raw public files: JSON records checked as they are read, each error naming its file and
 record, and AlpacaEval's outputs, which are both style pairs (``crm.data.sources``) and a corpus of
-many models' answers to one instruction (the attribute pairs, ``crm.data.criteria.pairs``)."""
+many models' answers to one instruction (``crm.data.alpaca_eval_outputs``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from crm.data.conversion import ConversionResult, stable_hash
-from crm.data.corpus import Corpus, Query
+from crm.data.conversion import ConversionResult
 from crm.data.schema import DataFormatError
 
 ALPACA_STYLES = ("concise", "verbose")
@@ -42,9 +41,10 @@ def load_json_list(path: Path) -> list[Any]:
     return data
 
 
-def iter_json_list(path: Path) -> Iterator[tuple[int, str, Any]]:
-    """(index, where, record); ``where`` names file and record index for error messages."""
-    for i, record in enumerate(load_json_list(path)):
+def iter_json_list(path: Path, records: list | None = None) -> Iterator[tuple[int, str, Any]]:
+    """(index, where, record); ``where`` names file and record index for error messages. ``records``:
+    the file's, if already read."""
+    for i, record in enumerate(load_json_list(path) if records is None else records):
         yield i, f"{path} record {i}", record
 
 
@@ -77,11 +77,13 @@ def alpaca_models(style_dir: Path) -> list[str]:
     return models
 
 
-def alpaca_outputs(path: Path, result: ConversionResult, topics: dict[str, str] | None = None) -> dict[str, str]:
+def alpaca_outputs(
+    path: Path, result: ConversionResult, topics: dict[str, str] | None = None, records: list | None = None
+) -> dict[str, str]:
     """instruction -> output of one AlpacaEval outputs file (first one wins on duplicates); ``topics``, if
-    given, collects each instruction's source dataset in the same pass."""
+    given, collects each instruction's source dataset in the same pass; ``records``: the file's, if read."""
     outputs: dict[str, str] = {}
-    for _, where, record in iter_json_list(path):
+    for _, where, record in iter_json_list(path, records):
         instruction, output = get_field(record, "instruction", where), get_field(record, "output", where)
         if instruction in outputs:
             result.counts["duplicate_instruction"] += 1
@@ -90,19 +92,3 @@ def alpaca_outputs(path: Path, result: ConversionResult, topics: dict[str, str] 
         if topics is not None:
             topics.setdefault(instruction, str(record.get("dataset") or "alpaca_eval"))
     return outputs
-
-
-def alpaca_eval_corpus(raw_dir: Path) -> Corpus:
-    """AlpacaEval's instructions as a corpus whose "models" are each model in each style
-    (``claude-2.1_concise``...): the attribute pairs' third source of many models' answers to one query.
-    Query ids are the instructions' stable hashes, topics AlpacaEval's source datasets."""
-    style_dir = Path(raw_dir) / "alpaca_eval_styles"
-    topics: dict[str, str] = {}
-    answers: dict[str, dict[str, str]] = {}
-    result = ConversionResult()
-    for model in alpaca_models(style_dir):
-        for style in ALPACA_STYLES:
-            outputs = alpaca_outputs(style_dir / f"{model}_{style}.json", result, topics)
-            answers[f"{model}_{style}"] = {stable_hash(i): o for i, o in outputs.items()}
-    queries = {stable_hash(i): Query(stable_hash(i), i, topic) for i, topic in topics.items()}
-    return Corpus("alpaca_eval", queries, answers, notes=dict(result.counts))

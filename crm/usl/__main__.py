@@ -22,6 +22,7 @@ from rich.console import Console
 
 from crm.cli import int_at_least, one_line, refuse_writing_over_inputs, text_argument, user_errors_end_the_command
 from crm.config import default_raw_dir
+from crm.data.corpora import CORPUS_HELP
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.published import LEADERBOARD_FILE
@@ -40,7 +41,11 @@ def _parser() -> argparse.ArgumentParser:
         prog="crm-usl", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("command", nargs="?", default="board", choices=["board", "topics", "fidelity", "agreement"])
-    parser.add_argument("--corpus", default="mt_bench", help="mt_bench, arena_hard or a corpus directory")
+    parser.add_argument(
+        "--corpus",
+        default="mt_bench",
+        help=CORPUS_HELP,
+    )
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
     parser.add_argument("--ckpt", type=Path, help="a CRM: training run directory or its export/")
     parser.add_argument(

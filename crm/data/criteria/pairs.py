@@ -40,11 +40,12 @@ from pathlib import Path
 from typing import Any
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng, stable_hash
-from crm.data.corpus import CORPUS_DIRS, Corpus, load_corpus
+from crm.data.corpora import NAMED_CORPORA, named_corpus_dir, read_corpus
+from crm.data.corpus import Corpus
 from crm.data.criteria.profile import profile
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
-from crm.data.raw_files import alpaca_eval_corpus
+from crm.data.raw_files import alpaca_models
 from crm.data.schema import PreferenceSample
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
 
@@ -118,7 +119,7 @@ class PairOptions:
                 values[name] = tuple(values[name] or ())
         options = cls(**values)
         validate_families(options.heldout_families)
-        known = [*CORPUS_DIRS, ALPACA_EVAL]
+        known = list(NAMED_CORPORA)
         unknown_corpora = [c for c in options.corpora + options.training_corpora if c not in known]
         if unknown_corpora:
             raise ValueError(f"unknown corpus {unknown_corpora}; known: {sorted(known)}")
@@ -355,9 +356,9 @@ def build_attribute_pairs(
 
 def load_pair_corpus(raw_dir: Path, name: str) -> Corpus:
     """A leaderboard corpus, or AlpacaEval's instructions with each model's answers in both styles."""
-    if name == ALPACA_EVAL:
-        return alpaca_eval_corpus(raw_dir)
-    return load_corpus(raw_dir / CORPUS_DIRS[name], name)
+    if name == ALPACA_EVAL:  # every model in both styles: a lone half is an error, not a skip
+        alpaca_models(named_corpus_dir(name, raw_dir))
+    return read_corpus(name, raw_dir)
 
 
 # digest of the answers measured -> their measurement: the form pairs and the quality pairs of one

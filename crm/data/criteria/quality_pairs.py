@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from crm.data.conversion import ConversionResult, criteria_pair, record_rng
-from crm.data.corpus import CORPUS_DIRS
+from crm.data.corpora import named_corpus_dir
 from crm.data.criteria.pairs import PairOptions, load_pair_corpus, measured_answers
 from crm.data.criteria.taxonomy import QUALITY, VERIFIED_FAMILIES, get_family
 from crm.data.criteria.verifiers import ABSENT, PRESENT
@@ -99,7 +99,7 @@ def build_quality_pairs(
     seen = [f for f in VERIFIED_FAMILIES if f not in set(options.heldout_families)]
     for corpus_name in options.corpora:
         corpus = load_pair_corpus(Path(raw_dir), corpus_name)
-        scores = corpus_scores(Path(raw_dir) / CORPUS_DIRS[corpus_name], corpus.answers)
+        scores = corpus_scores(named_corpus_dir(corpus_name, raw_dir), corpus.answers)
         if not scores:
             result.counts["corpora_without_leaderboard"] += 1
             continue
@@ -159,7 +159,7 @@ def scored_answers(raw_dir: str | Path, seed: int, options: PairOptions, split: 
     out = []
     for corpus_name in options.corpora:
         corpus = load_pair_corpus(Path(raw_dir), corpus_name)
-        scores = corpus_scores(Path(raw_dir) / CORPUS_DIRS[corpus_name], corpus.answers)
+        scores = corpus_scores(named_corpus_dir(corpus_name, raw_dir), corpus.answers)
         for qid in sorted(corpus.queries):
             query = corpus.queries[qid].text
             if not scores or split_of(query, seed, options.fractions) != split:
