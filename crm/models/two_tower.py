@@ -401,7 +401,8 @@ class TwoTowerCRM(RewardModel):
                 self.answer_memo(encode, ids, mask, stack=False, backing=backing)
             else:
                 self.answer_memo(self.describe_answers, ids, mask, backing=backing)
-            release_freed_memory()  # the chunk's states, kept compacted: the rest is freed, not needed again
+            if not keep:  # a board's bounded memory: the chunk's full states, freed, go back to the system
+                release_freed_memory()
             if progress is not None:
                 progress(min(start + chunk, len(distinct)), len(distinct))
         return len(distinct)
