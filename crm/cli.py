@@ -23,6 +23,29 @@ USER_MISTAKES = (UserError, FileNotFoundError, NotADirectoryError, IsADirectoryE
 DEBUG_FLAG = "--debug"
 
 
+def add_scoring_options(parser: argparse.ArgumentParser, cache: bool = True, engine: bool = True) -> None:
+    """The options every command that scores shares, each defined here once: its score cache, and where,
+    in what precision and by what engine the CRM runs."""
+    from crm.precision import ENGINES, PRECISIONS
+
+    if cache:
+        parser.add_argument(
+            "--cache", type=Path, default=None, help="SQLite score cache (CRM_CACHE_DIR/usl_scores.sqlite)"
+        )
+    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
+    parser.add_argument(
+        "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
+    )
+    if engine:
+        parser.add_argument(
+            "--engine",
+            default="torch",
+            choices=ENGINES,
+            help="onnx: ONNX Runtime on the CPU in fp32 (pip install onnxruntime); onnx-int8: the same with a "
+            "two-tower CRM's answer tower in int8 (faster boards: docs/PERFORMANCE.md)",
+        )
+
+
 def one_line(err: BaseException) -> str:
     """The message of ``err`` as one line (a multi-line message joined), for stderr."""
     text = err.args[0] if isinstance(err, KeyError) and len(err.args) == 1 else err  # str(KeyError) quotes it

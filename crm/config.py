@@ -7,11 +7,8 @@ from pathlib import Path
 
 from omegaconf import OmegaConf
 
+from crm.paths import PROJECT_ROOT
 from crm.precision import training_attention, training_precision
-
-_SOURCE_ROOT = Path(__file__).resolve().parent.parent
-# A source checkout (editable install) is the root; an installed package uses the working directory.
-PROJECT_ROOT = _SOURCE_ROOT if (_SOURCE_ROOT / "conf").is_dir() else Path.cwd()
 
 
 def default_raw_dir() -> Path:

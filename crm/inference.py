@@ -281,7 +281,7 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
     if plan.engine == "onnx-int8" and not settings.two_tower:
         raise ValueError(
             f"{path}: engine='onnx-int8' quantizes a two-tower CRM's answer tower; this CRM is a cross-encoder, "
-            "which int8 costs more than 0.5 points of accuracy (docs/PERFORMANCE.md): use engine='onnx'"
+            "where int8 costs accuracy (docs/PERFORMANCE.md): use engine='onnx'"
         )
 
     def encoder(name: str):

@@ -2,11 +2,10 @@
 (dynamic batch and length), cached beside the score cache, and run by an InferenceSession with all
 graph optimisations. Same fp32 arithmetic as PyTorch, reordered: scores agree to about 1e-5.
 
-Measured by ``benchmarks/run.py --only engines`` on a 2-core CPU: 1.37x PyTorch fp32 on a board's
-answers with no decision changed; slower than PyTorch's bf16 autocast where the CPU has native bf16,
-so it is an option, not the default. Dynamic int8 (:func:`quantize_int8`) of a whole cross-encoder lost
-more than 0.5 points; ``engine="onnx-int8"`` quantizes only a two-tower CRM's frozen answer tower
-(:func:`tower_runners`): a board 1.2x faster with no accuracy lost (docs/PERFORMANCE.md).
+It is faster than PyTorch fp32 and slower than PyTorch's bf16 autocast where the CPU has native bf16
+(``benchmarks/run.py --only engines``, docs/PERFORMANCE.md), so it is an option, not the default.
+Dynamic int8 (:func:`quantize_int8`) of a whole cross-encoder costs accuracy; ``engine="onnx-int8"``
+quantizes only a two-tower CRM's frozen answer tower (:func:`tower_runners`), where it costs none.
 """
 
 from __future__ import annotations

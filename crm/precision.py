@@ -28,9 +28,8 @@ def cpu_has_native_bf16() -> bool:
 
 
 def warn_if_emulated_bf16(device: str, bf16: bool, what: str) -> bool:
-    """Say so where bf16 was asked for on a CPU that emulates it: there it is no shortcut but a trap (the
-    quickstart's reader steps took about 10 s in bf16-mixed against 0.53-0.57 in fp32 on a 2-core CPU
-    without AVX512-BF16). Returns whether it warned."""
+    """Say so where bf16 was asked for on a CPU that emulates it: there it is no shortcut but a trap, many
+    times slower than fp32 (docs/PERFORMANCE.md). Returns whether it warned."""
     if not (bf16 and device == "cpu") or cpu_has_native_bf16():
         return False
     log.warning(
@@ -62,9 +61,9 @@ def training_precision(cpu: str = "32-true") -> str:
     return cpu
 
 
-# Encoders whose bf16 SDPA backward on CPUs is slower than eager attention (measured on all-MiniLM-L6-v2,
-# 2-core AMD EPYC with AVX512-BF16: training steps 1.49x faster; in fp32 the two are even, and Qwen3's
-# SDPA is faster). Scoring keeps SDPA: eager made the leaderboard's batched scoring slower there.
+# Encoders whose bf16 SDPA backward on CPUs is slower than eager attention (in fp32 the two are even, and
+# Qwen3's SDPA is faster; docs/PERFORMANCE.md). Scoring keeps SDPA: eager made the leaderboard's batched
+# scoring slower there.
 EAGER_ON_CPU_BF16 = ("bert",)
 
 

@@ -26,7 +26,10 @@ def raw_dir(tmp_path_factory) -> Path:
     return write_answer_corpora(tmp_path_factory.mktemp("raw"))
 
 
-OPTIONS = dict(heldout_families=(HELDOUT_FAMILY,), heldout_models=(HELDOUT_MODEL,), fractions=FRACTIONS)
+# the tiny raw data has no AlpacaEval: the recipe's training corpus left out
+OPTIONS = dict(
+    heldout_families=(HELDOUT_FAMILY,), heldout_models=(HELDOUT_MODEL,), fractions=FRACTIONS, training_corpora=()
+)
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +109,15 @@ def test_a_retired_option_reads_as_today_at_its_kept_value_and_is_refused_otherw
         PairOptions.from_mapping({"min_train_per_family": 300})
 
 
+def test_the_pair_options_written_once_are_the_recipes(compose_train):
+    """``python -m crm.data prepare`` builds ``python train.py``'s pairs: the defaults are the YAML's."""
+    from omegaconf import OmegaConf
+
+    attributes = OmegaConf.to_container(compose_train().data.attributes)
+    assert PairOptions.from_mapping(attributes) == PairOptions()
+    assert PairOptions().training_corpora == ("alpaca_eval",) and len(PairOptions().heldout_models) == 9
+
+
 def test_deterministic(raw_dir, built):
     again = build_attribute_pairs(raw_dir, seed=0, options=PairOptions(**OPTIONS))
     assert [s.to_dict() for s in again.samples] == [s.to_dict() for s in built.samples]
@@ -157,7 +169,7 @@ def test_alpaca_eval_answers_make_pairs_split_by_their_instruction(tmp_path):
     assert {split_of(query_of(s), 0, FRACTIONS) for s in alpaca} == {"train", "val", "test"}
     assert_counts_add_up(built.counts)
     # a training corpus adds training and validation pairs; the test pairs stay the other corpora's
-    trained = build_attribute_pairs(raw, 0, PairOptions(**OPTIONS, training_corpora=("alpaca_eval",)))
+    trained = build_attribute_pairs(raw, 0, PairOptions(**{**OPTIONS, "training_corpora": ("alpaca_eval",)}))
     alone = build_attribute_pairs(raw, 0, PairOptions(**OPTIONS))
 
     def tested(result) -> list[dict]:

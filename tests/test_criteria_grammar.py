@@ -42,7 +42,8 @@ def test_grammar_share_decides_the_training_wording(tmp_path):
     fractions = {"train": 0.5, "val": 0.25, "test": 0.25}
 
     def family_criteria(share: float):
-        built = build_attribute_pairs(raw, seed=0, options=PairOptions(grammar_share=share, fractions=fractions))
+        options = PairOptions(grammar_share=share, fractions=fractions, training_corpora=())  # no AlpacaEval here
+        built = build_attribute_pairs(raw, seed=0, options=options)
         out = {}
         for s in built.samples:
             family = get_family(s.extra["family"])

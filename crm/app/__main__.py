@@ -10,9 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from crm.cli import PORT, named_paths, user_errors_end_the_command
+from crm.cli import PORT, add_scoring_options, named_paths, user_errors_end_the_command
 from crm.config import default_raw_dir
-from crm.precision import PRECISIONS
 from crm.scoring.cache import default_cache
 
 
@@ -26,13 +25,9 @@ def main(argv: list[str] | None = None) -> int:
         help="a corpus as crm-usl takes it, or NAME=PATH (repeatable; default mt_bench and arena_hard)",
     )
     parser.add_argument("--raw-dir", type=Path, default=None, help="raw data directory (CRM_RAW_DIR)")
-    parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
     parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default: this machine only)")
     parser.add_argument("--port", type=PORT, default=7860)
-    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
-    parser.add_argument(
-        "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
-    )
+    add_scoring_options(parser, engine=False)
     args = parser.parse_args(argv)
     ckpts = named_paths(parser, "--ckpt", args.ckpt, default_name=lambda path: Path(path).resolve().name)
     for path in ckpts.values():

@@ -3,9 +3,8 @@
 An answer to another query is fluent and well formed, so neither its layout nor the answer tower's
 description of it alone can tell; the cosine of the query's and the answer's descriptions ranks it
 below the real answer, but its level varies from query to query. The share of the query's words that
-the answer repeats separates the two (Arena-Hard, answers outside training: a real answer's 5th
-percentile 0.27, another query's answer's 95th 0.16), read by the degenerate gate
-(:mod:`crm.train.degenerate_gate_fit`).
+the answer repeats separates the two (on Arena-Hard's answers outside training: docs/RESULTS.md), read
+by the degenerate gate (:mod:`crm.train.degenerate_gate_fit`).
 """
 
 from __future__ import annotations

@@ -213,8 +213,8 @@ class DegenerateGate(nn.Module):
     A reward must never prefer no answer to an answer: a policy trained on it finds the empty reply,
     the reply cut off, the loop, the fluent answer to another question. Degenerate pairs in training
     (:mod:`crm.data.degenerate`) teach the head to rank them last, but through terms the criteria pull
-    too: under "be concise" a reply cut off half way is shorter, and through ``crm-serve`` the real answer
-    beat its cut-off copy in only 69% of judgements over every criteria wording (docs/RESULTS.md).
+    too: under "be concise" a reply cut off half way is shorter, and the real answer lost to its cut-off
+    copy under many criteria wordings (docs/RESULTS.md).
 
     A blank answer (empty or whitespace: the tower reads no token of it) is degenerate by rule. For the
     rest, ``p`` is the largest of one logistic classifier per learned kind (``kinds``, of

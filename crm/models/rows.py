@@ -20,9 +20,9 @@ def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.
     return ids.gather(1, order)[:, :width], mask.gather(1, order)[:, :width]
 
 
-# Rows per length chunk (:func:`in_length_chunks`): a random batch of 32 criteria wordings pads 435 real
-# tokens to about 1,250; four sorted chunks of 8 trim most of that (1.30x faster reader steps,
-# benchmarks/reading.py), and chunks of 4 lost the gain to per-call overhead (docs/PERFORMANCE.md).
+# Rows per length chunk (:func:`in_length_chunks`): a random batch of criteria wordings is mostly padding
+# when padded to its longest; sorted chunks of 8 trim most of it, and smaller chunks lose the gain to
+# per-call overhead (benchmarks/reading.py, docs/PERFORMANCE.md).
 CHUNK_ROWS = 8
 
 

@@ -27,10 +27,9 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from crm.cli import refuse_writing_over_inputs, text_argument, user_errors_end_the_command
+from crm.cli import add_scoring_options, refuse_writing_over_inputs, text_argument, user_errors_end_the_command
 from crm.data.schema import ROLES, invalid_unicode
 from crm.outputs import complete_or_nothing
-from crm.precision import ENGINES, PRECISIONS
 from crm.scoring.response_sets import ResponseSet, criteria_lines, score_or_skip
 
 CHUNK = 16  # prompts scored per pass
@@ -137,11 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--criteria", action="append", default=[], type=text_argument, help="criteria for lines without (repeatable)"
     )
-    parser.add_argument("--cache", type=Path, default=None, help="score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
+    add_scoring_options(parser)
     parser.add_argument("--no-cache", action="store_true", help="score everything afresh, store nothing")
-    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
-    parser.add_argument("--precision", default="auto", choices=PRECISIONS)
-    parser.add_argument("--engine", default="torch", choices=ENGINES)
     args = parser.parse_args(argv)
     if not args.input.is_file():
         parser.error(f"--input {args.input}: no such file")

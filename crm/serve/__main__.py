@@ -13,8 +13,7 @@ import sys
 from dataclasses import fields
 from pathlib import Path
 
-from crm.cli import PORT, float_at_least, int_at_least, text_argument, user_errors_end_the_command
-from crm.precision import ENGINES, PRECISIONS
+from crm.cli import PORT, add_scoring_options, float_at_least, int_at_least, text_argument, user_errors_end_the_command
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -32,9 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", help="interface to bind (default: this machine only)")
     parser.add_argument("--port", type=PORT, default=8000)
     parser.add_argument("--token-file", type=Path, help="file holding the bearer token (else $CRM_SERVE_TOKEN)")
-    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
-    parser.add_argument("--precision", default="auto", choices=PRECISIONS)
-    parser.add_argument("--engine", default="torch", choices=ENGINES)
+    add_scoring_options(parser, cache=False)
     parser.add_argument("--log-level", default="warning", help="uvicorn's; `info` logs every request")
     parser.add_argument(
         "--floor-degenerate",

@@ -4,8 +4,8 @@ A two-tower CRM follows a criterion only as well as its reader tells what the cr
 Pair training teaches that slowly: a pair says only which answer won, and a CPU budget shows the
 reader a few thousand pairs. Classifying the seen families' training wordings by (family, polarity)
 teaches the same reader, in minutes, to read criteria worded as it never saw them; the reader is then
-held fixed (``model.freeze.layers=all``) and the reward head learns on its readings
-(docs/RESULTS.md: seen families 0.68 against 0.61 for a pair-trained reader, the head fitted alike).
+held fixed (``model.freeze.layers=all``) and the reward head learns on its readings (against a
+pair-trained reader, the head fitted alike: docs/RESULTS.md).
 
 The classifier reads the mean of the reader's last states, as the CRM does. A CRM built with
 ``model.criteria_classes`` keeps it (``TwoTowerCRM.criteria_classifier``, frozen with the reader), and
@@ -123,8 +123,8 @@ def polarity_loss(logits: torch.Tensor, labels: torch.Tensor, paired: int) -> to
 
 class WordingCollator:
     """Criteria texts tokenized alone, ``[CLS] criterion [SEP]``: each criterion as the CRM's reader
-    reads it in the ``criteria_list`` input format (with the ``criteria_pair`` format's header, a step
-    took 0.66 s instead of 0.55 for 32 wordings in fp32, docs/RESULTS.md#what-was-tried)."""
+    reads it in the ``criteria_list`` input format (the ``criteria_pair`` format's header made slower
+    steps: docs/RESULTS.md#what-was-tried)."""
 
     def __init__(self, tokenizer, max_length: int):
         self.tokenizer = tokenizer

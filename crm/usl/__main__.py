@@ -20,14 +20,20 @@ from pathlib import Path
 
 from rich.console import Console
 
-from crm.cli import int_at_least, one_line, refuse_writing_over_inputs, text_argument, user_errors_end_the_command
+from crm.cli import (
+    add_scoring_options,
+    int_at_least,
+    one_line,
+    refuse_writing_over_inputs,
+    text_argument,
+    user_errors_end_the_command,
+)
 from crm.config import default_raw_dir
 from crm.data.corpora import CORPUS_HELP
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.published import LEADERBOARD_FILE
 from crm.errors import UserError
-from crm.precision import ENGINES, PRECISIONS
 from crm.scoring.cache import default_cache
 from crm.usl.board import board_kendall_tau
 from crm.usl.board_output import print_board, write_board
@@ -65,19 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--rounds", type=int_at_least(MIN_ROUNDS), default=1000, help="bootstrap rounds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--length-control", action="store_true", help="add the length-controlled win rate")
-    parser.add_argument("--cache", type=Path, default=None, help="SQLite score cache (CRM_CACHE_DIR/usl_scores.sqlite)")
     parser.add_argument("--batch-size", type=int_at_least(1), default=32)
-    parser.add_argument("--device", default="auto", help="auto (a GPU when one is visible), cpu or cuda[:N]")
-    parser.add_argument(
-        "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
-    )
-    parser.add_argument(
-        "--engine",
-        default="torch",
-        choices=ENGINES,
-        help="onnx: ONNX Runtime on the CPU in fp32 (pip install onnxruntime); onnx-int8: the same with a "
-        "two-tower CRM's answer tower in int8 (1.2x faster boards)",
-    )
+    add_scoring_options(parser)
     parser.add_argument("--out", type=Path, help="write board(s) as CSV, JSON and markdown here")
     fidelity = parser.add_argument_group("fidelity")
     fidelity.add_argument("--families", default="", help="comma-separated families (default: every verified one)")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-# A reading is sure when its top class holds at least half the probability: 82 % of the seen families'
-# test-only wordings and 27 % of the held-out families' wordings are (docs/RESULTS.md).
+# A reading is sure when its top class holds at least half the probability (how many of the seen and of
+# the held-out families' test-only wordings are: docs/RESULTS.md).
 SURE = 0.5
 
 

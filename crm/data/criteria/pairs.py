@@ -43,6 +43,7 @@ from crm.data.conversion import ConversionResult, criteria_pair, record_rng, sta
 from crm.data.corpora import NAMED_CORPORA, named_corpus_dir, read_corpus
 from crm.data.corpus import Corpus
 from crm.data.criteria.profile import profile
+from crm.data.criteria.recipe_defaults import criteria_attributes
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
 from crm.data.raw_files import alpaca_models
@@ -53,49 +54,34 @@ log = logging.getLogger(__name__)
 
 SOURCE = "attribute_pairs"
 ALPACA_EVAL = "alpaca_eval"  # AlpacaEval's instructions, answered by 4 models in 2 styles each
-# Whole models never seen in training: their answers (and published scores) appear only in test pairs
-# and boards. Seven of them have an Arena-Hard score, spread from its top to its bottom, so a board of
-# the held-out models alone can be checked against the published ranking (crm.usl.agreement).
-DEFAULT_HELDOUT_MODELS = (
-    "claude-3-5-sonnet-20240620",
-    "gemini-1.5-pro-api-0514",
-    "llama-3.1-70b-instruct",
-    "claude-3-haiku-20240307",
-    "gpt-3.5-turbo-0125",
-    "phi-3-mini-128k-instruct",
-    "vicuna-33b",
-    "gemma-2-9b-it",
-    "vicuna-13b-v1.3",
-)
+# Every field but the last two as the criteria mixture sets it (conf/data/criteria.yaml, where each is
+# explained): the data ``python -m crm.data prepare`` builds is ``python train.py``'s
+RECIPE = criteria_attributes()
+# Whole models never seen in training: their answers (and published scores) appear only in test pairs and
+# boards, and the board of the held-out models alone is checked against the published ranking
+DEFAULT_HELDOUT_MODELS = tuple(RECIPE["heldout_models"])
 
 
 @dataclass(frozen=True)
 class PairOptions:
     """Every setting that changes the attribute pairs (part of the prepared data's manifest)."""
 
-    corpora: tuple[str, ...] = ("arena_hard", "mt_bench")
+    corpora: tuple[str, ...] = tuple(RECIPE["corpora"])
     # Corpora whose queries give training and validation pairs only (``alpaca_eval``): more answers to
     # learn from, while the test pairs stay those of ``corpora`` (their test queries are skipped, counted).
-    training_corpora: tuple[str, ...] = ()
+    training_corpora: tuple[str, ...] = tuple(RECIPE["training_corpora"])
     heldout_families: tuple[str, ...] = DEFAULT_HELDOUT_FAMILIES
     heldout_models: tuple[str, ...] = DEFAULT_HELDOUT_MODELS
-    per_query: int = 2  # pairs per (query, family) on train/val queries
-    per_query_test: int = 4  # on test queries: more pairs per family for tighter test estimates
-    max_train_per_family: int = 600  # training pairs per family (balance); val/test keep all
-    multi_criteria: float = 0.25  # fraction of samples with 1-2 extra criteria that do not separate the pair
-    # Share of training/validation criteria drawn from the stance grammar (crm.data.criteria.grammar)
-    # instead of the hand-written paraphrases; test criteria are always hand-written, test-only wording.
-    grammar_share: float = 0.25
-    max_length_ratio: float = 1.5
-    # Quality pairs (crm.data.criteria.quality_pairs): two models at least this many points apart in the
-    # corpus's published leaderboard, the stronger one's answer preferred
-    quality_gap: float = 40.0
-    quality_per_query: int = 4  # pairs per train/val query
-    quality_per_query_test: int = 6
-    # Share of the test queries' pairs judged under a form criterion both answers meet (does the better answer
-    # still win when the form cannot decide?). Training pairs use quality wordings only: 30% of them under a
-    # shared form lowered board fidelity 0.704 -> 0.669 and board agreement 0.702 -> 0.692 (docs/RESULTS.md)
-    quality_form_share_test: float = 0.3
+    per_query: int = RECIPE["per_query"]
+    per_query_test: int = RECIPE["per_query_test"]
+    max_train_per_family: int = RECIPE["max_train_per_family"]
+    multi_criteria: float = RECIPE["multi_criteria"]
+    grammar_share: float = RECIPE["grammar_share"]
+    max_length_ratio: float = RECIPE["max_length_ratio"]
+    quality_gap: float = RECIPE["quality_gap"]  # crm.data.criteria.quality_pairs
+    quality_per_query: int = RECIPE["quality_per_query"]
+    quality_per_query_test: int = RECIPE["quality_per_query_test"]
+    quality_form_share_test: float = RECIPE["quality_form_share_test"]
     # What a small-budget CRM sees of a long answer: its head and tail (see crm.data.rendering). A pair
     # counts only if that view does not contradict the verdicts, so no label rests on text the model never sees.
     # About 70 words fit MiniLM's 96 answer tokens; null: judge the full answers only.

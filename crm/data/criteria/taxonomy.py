@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 
 from crm.data.criteria import grammar
+from crm.data.criteria.recipe_defaults import criteria_attributes
 from crm.data.criteria.style_pools import CRITERIA_POOLS
 from crm.data.criteria.verifiers import VERIFIERS, Verifier
 from crm.data.criteria.wording_files import POLARITIES, TEST_WORDINGS, WORDINGS
@@ -115,9 +116,8 @@ FAMILIES: dict[str, Family] = {
 
 VERIFIED_FAMILIES = tuple(name for name, f in FAMILIES.items() if f.verified)
 QUALITY = "quality"
-# Never seen in training (pairs, criteria and noise alike): one per kind of property, each with a seen
-# relative, so the test asks whether criteria-reading transfers, not whether one word was memorised.
-DEFAULT_HELDOUT_FAMILIES = ("closing_offer", "examples", "first_person", "hedging", "short_sentences")
+# Never seen in training (pairs, criteria and noise alike), as the criteria mixture sets them
+DEFAULT_HELDOUT_FAMILIES = tuple(criteria_attributes()["heldout_families"])
 
 
 def get_family(name: str) -> Family:
