@@ -20,6 +20,7 @@ from transformers import AutoConfig, AutoModel, AutoTokenizer
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
 from crm.export.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
+from crm.heads import head_named
 from crm.memory import release_freed_memory
 from crm.models.backbones import position_limit
 from crm.models.factory import assemble
@@ -98,6 +99,7 @@ class CRM:
         self.forward: Callable[..., torch.Tensor] = self.model  # or ONNX Runtime's (engine="onnx", cross-encoders)
         self.tokenizer = tokenizer
         self.settings = settings
+        self.head = head_named(settings.head)  # what it judges, and how that makes p(A over B)
         self.plan = plan or InferencePlan(str(next(model.parameters()).device))
         self.renderer = scoring_renderer(tokenizer, settings, model.backbone.config)
         self.fingerprint: str | None = None  # of the export's weights (load_crm): names its scores in a cache
@@ -131,8 +133,8 @@ class CRM:
         progress: bool = False,
     ) -> torch.Tensor:
         """``bt`` only: the reward of each (criteria, conversation before the answer, answer), scored alone."""
-        if self.settings.head != "bt":
-            raise ValueError("answer_rewards needs a pointwise (bt) CRM; a cls CRM judges pairs (use prob_a)")
+        if not self.head.judges_alone:
+            raise ValueError(f"answer_rewards needs a pointwise CRM; a {self.head.name} CRM judges pairs (use prob_a)")
         encodings = [self.renderer.encode(criteria, history, [answer]) for criteria, history, answer in items]
         return self.run_rows(encodings, batch_size, progress).view(-1)
 

@@ -81,7 +81,7 @@ def test_a_reward_bias_is_recorded_as_an_offset(tiny_crm, tmp_path):
 
 def test_crms_without_an_equivalent_class_are_refused(tiny_crm, tmp_path, capsys):
     cls_dir = tiny_crm("cls")
-    with pytest.raises(NotExportable, match="only pointwise 'bt' CRMs export"):
+    with pytest.raises(NotExportable, match="only pointwise CRMs export"):
         export_hf(cls_dir, tmp_path / "hf")
     assert main([str(cls_dir)]) == 2 and "not exported" in capsys.readouterr().err
     assert not (tmp_path / "hf").exists()

@@ -27,6 +27,7 @@ from crm.data.row_format import SampleTooLong
 from crm.data.schema import PreferenceSample, read_samples
 from crm.data.short_answers import read_short_answers
 from crm.data.splits import normalise_query
+from crm.heads import head_named
 
 log = logging.getLogger(__name__)
 
@@ -140,18 +141,17 @@ class PairCollator:
 
     def __init__(self, tokenizer, head: str):
         self.tokenizer = tokenizer
-        self.head = head
+        self.head = head_named(head)
 
     def _pad(self, encodings) -> dict[str, torch.Tensor]:
         return self.tokenizer.pad([e.features() for e in encodings], return_tensors="pt")
 
     def __call__(self, items: list[list[dict]]) -> dict[str, torch.Tensor]:
         features = [f for group in items for f in group]
-        if self.head == "bt":
-            batch = self._pad([f["chosen"] for f in features] + [f["rejected"] for f in features])
-        else:
-            batch = self._pad([f["pair"] for f in features])
-            batch["labels"] = torch.tensor([f["label"] for f in features], dtype=torch.long)
+        rows, beside = self.head.training_rows(features)
+        batch = self._pad(rows)
+        for name, values in beside.items():
+            batch[name] = torch.tensor(values, dtype=torch.long)
         batch["truncated"] = torch.tensor([f["truncated"] for f in features], dtype=torch.bool)
         return batch
 
@@ -233,7 +233,7 @@ class CRMDataModule(LightningDataModule):
         self.group_by_length = group_by_length
         self.include_ties = include_ties
         self.skip_invalid = skip_invalid
-        self.position_swap = position_swap and head == "cls"
+        self.position_swap = position_swap and not head_named(head).judges_alone  # an order only a pair row has
         self.max_samples = {"train": max_train_samples, "val": max_val_samples}
         self.max_test_samples = max_test_samples
         self.seed = seed

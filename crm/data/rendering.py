@@ -23,7 +23,6 @@ from crm.data.relevance import last_user_turn, query_overlap
 from crm.data.row_format import (
     CRITERIA_LIST,
     CUT_MARKER,
-    HEADS,
     INPUT_FORMATS,
     JUDGE_QUESTION,
     JUDGE_SYSTEM,
@@ -39,6 +38,7 @@ from crm.data.row_format import (
     history_text,
 )
 from crm.data.schema import PreferenceSample
+from crm.heads import head_named
 
 VIEW_CACHE_SIZE = 65536  # answers whose view a renderer remembers (about 30 MB)
 SEGMENT_CACHE_SIZE = 65536  # texts whose token ids a renderer remembers to join pairs (about 60 MB)
@@ -62,20 +62,18 @@ class Renderer:
         answer_layout: bool = False,
         query_rows: bool = False,
     ):
-        if head not in HEADS:
-            raise ValueError(f"unknown head {head!r}; expected one of {HEADS}")
         if input_format not in INPUT_FORMATS:
             raise ValueError(f"unknown input_format {input_format!r}; expected one of {INPUT_FORMATS}")
         if input_format == "chat" and not tokenizer.chat_template:
             raise ValueError("input_format='chat' needs a tokenizer with a chat template")
         told_per_answer = {"answer_layout": answer_layout, "query_rows": query_rows}
         for option, told in told_per_answer.items():
-            if told and head != "bt":
+            if told and not head_named(head).judges_alone:
                 raise ValueError(f"{option} tells a pointwise (bt) row about its one answer; a cls row holds two")
         if query_rows and not max_query_tokens:
             raise ValueError("query_rows gives each row its query's view: it needs max_query_tokens")
         self.tokenizer = tokenizer
-        self.head = head
+        self.head = head_named(head)  # the answers each row holds
         self.input_format = input_format
         self.max_length = max_length
         self.max_response_tokens = max_response_tokens
@@ -113,7 +111,7 @@ class Renderer:
         first = self.criteria_text(criteria)
         if self.reads_query:
             first += "\n\nQuery: " + history_text(history)
-        if self.head == "bt":
+        if self.head.judges_alone:
             second = responses[0]
         else:
             second = f"Response A: {responses[0]}\n\nResponse B: {responses[1]}"
@@ -134,7 +132,7 @@ class Renderer:
         return ids
 
     def _chat_text(self, criteria: Sequence[str], history: Sequence[dict], responses: Sequence[str]) -> str:
-        if self.head == "bt":
+        if self.head.judges_alone:
             messages = [{"role": "system", "content": criteria_block(criteria)}, *history]
             messages.append({"role": "assistant", "content": responses[0]})
             text = self.tokenizer.apply_chat_template(messages, tokenize=False)
@@ -232,7 +230,7 @@ class Renderer:
     def criteria_token_limit(self) -> int:
         """The most tokens the criteria block may take when scoring (``truncate_query`` and
         ``drop_earlier_turns``): beyond it no query or answer fits, whatever its length."""
-        template = self._template_tokens(1 if self.head == "bt" else 2)
+        template = self._template_tokens(self.head.answers_per_row)
         margin = 4  # the query's first token, and texts tokenize a little differently joined than alone
         tokens = self.length_limit
         while tokens > 0:
@@ -408,7 +406,7 @@ class Renderer:
         ``cls``: one encoding over (A, B) and ``label`` 0 for A, 1 for B.
         """
         history = sample.history
-        if self.head == "bt":
+        if self.head.judges_alone:
             a_first = sample.preference != "model_b"
             chosen, rejected = (
                 (sample.response_a, sample.response_b) if a_first else (sample.response_b, sample.response_a)
@@ -421,7 +419,7 @@ class Renderer:
 
     def encode_rows(self, sample: PreferenceSample) -> list[Encoded]:
         """The model rows of a sample in A, B order: two answers (``bt``) or one pair (``cls``)."""
-        if self.head == "bt":
+        if self.head.judges_alone:
             return [self.encode(sample.criteria, sample.history, [r]) for r in (sample.response_a, sample.response_b)]
         return [self.encode(sample.criteria, sample.history, [sample.response_a, sample.response_b])]
 
@@ -430,7 +428,7 @@ class Renderer:
         first token, then the answer's segment (as ``TwoTowerCRM.split_segments`` cuts a row); None
         where the format has no segments. A row whose criteria leave the answer less room cuts it
         shorter: its ids differ, and the tower describes it when it meets it."""
-        if self.head != "bt" or self.input_format == "chat":
+        if not self.head.judges_alone or self.input_format == "chat":
             return None
         # the row as encode() makes it, less what the tower does not read (the layout: a markdown parse)
         enc = self._encode_within([PROBE_CRITERION], NO_QUERY, [bounded_answer(answer)], False, self.max_length, False)
@@ -448,7 +446,7 @@ class Renderer:
             key=lambda c: self._count(self.criteria_text(c)),
         )
         responses = [bounded_answer(sample.response_a), bounded_answer(sample.response_b)]
-        per_row = 1 if self.head == "bt" else 2
+        per_row = self.head.answers_per_row
         fixed = self._template_tokens(per_row) + self._count(self.criteria_text(criteria))
         # Only the last user turn is shortened; earlier turns of a conversation stay (training filters).
         history = self._read(sample.history)
@@ -467,7 +465,7 @@ class Renderer:
         query = earlier + capped_last
         answers = [self._answer_view(r)[0] for r in responses]  # tokenized once, for drawing too
         capped = [min(a, self.max_response_tokens or a) for a in answers]
-        rows = [[c] for c in capped] if self.head == "bt" else [capped]
+        rows = [[c] for c in capped] if self.head.judges_alone else [capped]
         lengths = [fixed + query + sum(row) for row in rows]
         truncated = capped != answers or max(lengths) > self.max_length or capped_last < last
         return truncated, min(max(lengths), self.max_length)

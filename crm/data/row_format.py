@@ -26,7 +26,6 @@ from crm.data.criteria.fixed import FIXED
 
 INPUT_FORMATS = ("chat", "text_pair", "criteria_pair", "criteria_list")
 CRITERIA_LIST = "criteria_list"  # the format whose criteria a model splits at their separators
-HEADS = ("bt", "cls")
 
 CRITERIA_HEADER = "The user judges answers by these criteria:"
 JUDGE_SYSTEM = (

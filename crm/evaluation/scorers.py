@@ -87,7 +87,7 @@ class CRMScorer:
         return out
 
     def score(self, samples: Sequence[PreferenceSample], progress: bool = False) -> PairScores:
-        if self.crm.settings.head == "bt":  # each answer scored alone: the same judgement in either order
+        if self.crm.head.judges_alone:  # each answer scored alone: the same judgement in either order
             rewards = self.crm.raw_scores(samples, self.batch_size, progress).double().numpy()
             margin = rewards[:, 0] - rewards[:, 1]
             return PairScores.from_both_orders(margin, margin)

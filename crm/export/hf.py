@@ -42,6 +42,7 @@ from crm.cli import refuse_writing_over_inputs, user_errors_end_the_command
 from crm.data.criteria.fixed import FIXED
 from crm.data.row_format import criteria_block
 from crm.export.artifact import CRMSettings, read_settings, resolve_export
+from crm.heads import head_named
 from crm.inference import CRM, load_head
 from crm.models.cross_encoder import CrossEncoderCRM
 from crm.models.qwen_tokenizer import CHATML_TEMPLATE
@@ -67,8 +68,8 @@ class NotExportable(ValueError):
 
 def why_not_exportable(settings: CRMSettings, backbone_config) -> str | None:
     """The reason a CRM cannot be written as a ``*ForSequenceClassification`` checkpoint, or None."""
-    if settings.head != "bt":
-        return f"a {settings.head!r} CRM judges two answers in one pass; only pointwise 'bt' CRMs export"
+    if not head_named(settings.head).judges_alone:
+        return f"a {settings.head!r} CRM judges two answers in one pass; only pointwise CRMs export"
     if settings.two_tower:
         return "two towers (a criteria reader, an answer tower) have no transformers sequence-classification equivalent"
     if settings.pooling != "last":

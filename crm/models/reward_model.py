@@ -8,9 +8,8 @@ import torch
 from torch import nn
 from transformers import PreTrainedModel
 
+from crm.heads import head_named
 from crm.models.backbones import POOLINGS, freeze_lower, gathered, position_offset
-
-HEAD_OUTPUTS = {"bt": 1, "cls": 2}
 
 
 class RewardModel(nn.Module):
@@ -18,15 +17,13 @@ class RewardModel(nn.Module):
 
     def __init__(self, backbone: PreTrainedModel, head: str, pooling: str, dropout: float, score_size: int):
         super().__init__()
-        if head not in HEAD_OUTPUTS:
-            raise ValueError(f"unknown head {head!r}; expected one of {tuple(HEAD_OUTPUTS)}")
         if pooling not in POOLINGS:
             raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
         self.backbone = backbone
         self.head_type = head
         self.pooling = pooling
         self.dropout = nn.Dropout(dropout)
-        self.score = nn.Linear(score_size, HEAD_OUTPUTS[head])
+        self.score = nn.Linear(score_size, head_named(head).outputs)
         with gathered([self.score.weight, self.score.bias]):
             nn.init.normal_(self.score.weight, std=1.0 / (score_size + 1) ** 0.5)
             nn.init.zeros_(self.score.bias)

@@ -16,6 +16,7 @@ from transformers import PreTrainedModel
 
 from crm.data.layout import LAYOUT_FEATURES
 from crm.data.row_format import CRITERIA_LIST
+from crm.heads import head_named
 from crm.memory import release_freed_memory
 from crm.models.backbones import pool
 from crm.models.head_terms import (
@@ -124,7 +125,7 @@ class TwoTowerCRM(RewardModel):
     """
 
     def __init__(self, spec: TwoTowerSpec, backbone: PreTrainedModel, answer_tower: PreTrainedModel, head: str = "bt"):
-        if head != "bt":
+        if not head_named(head).judges_alone:
             raise ValueError("a two-tower CRM scores each answer alone: it needs the pointwise bt head (head=bt)")
         if not spec.interaction:
             raise ValueError("an answer tower reads no criteria: it needs the interaction term (model.interaction)")

@@ -33,7 +33,7 @@ def judge(crm, judgements: Sequence[Judgement], batch_size: int = 32, progress: 
     """Each judgement's number: the answer's reward (``bt``) or p(first preferred over second) (``cls``)."""
     if not judgements:
         return []
-    if crm.settings.head == "bt":
+    if crm.head.judges_alone:
         items = [(j.criteria, list(j.messages), j.first) for j in judgements]
         return crm.answer_rewards(items, batch_size, progress).tolist()
     samples = [

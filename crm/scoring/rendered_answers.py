@@ -47,7 +47,7 @@ def renderer_fingerprint(renderer: Renderer) -> str:
     tokenizer = renderer.tokenizer
     backend = getattr(tokenizer, "backend_tokenizer", None)
     digest.update((backend.to_str() if backend is not None else repr(sorted(tokenizer.get_vocab().items()))).encode())
-    settings = (renderer.head, renderer.input_format, renderer.max_response_tokens, renderer.answer_layout)
+    settings = (renderer.head.name, renderer.input_format, renderer.max_response_tokens, renderer.answer_layout)
     digest.update(repr(settings).encode())
     for name in RENDERING_MODULES:
         digest.update(Path(importlib.import_module(name).__file__).read_bytes())

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from crm.data.row_format import SampleTooLong
+from crm.heads import Head
 from crm.scoring.cache import ScoreCache, criteria_key, normalise_criteria
 from crm.scoring.judging import Judgement, judge, judgement_key
 from crm.stats import sigmoid
@@ -81,13 +82,6 @@ def cache_name(crm) -> str:
     return f"{crm.fingerprint}|{crm.plan.label}"
 
 
-def _indices(head: str, n: int) -> list[tuple[int, ...]]:
-    """What a set of n responses needs scored: each response (``bt``) or each ordered pair (``cls``)."""
-    if head == "bt":
-        return [(i,) for i in range(n)]
-    return [(i, j) for i in range(n) for j in range(n) if i != j]
-
-
 def _key(scored_set: ResponseSet, index: tuple[int, ...]) -> tuple:
     """A judgement as what it reads (the conversation and the texts), not where the texts stand: one
     answer given twice is one judgement, scored once, so its copies get the same score."""
@@ -107,11 +101,11 @@ def score_response_sets(
     crm, sets: Sequence[ResponseSet], batch_size: int = 32, cache: ScoreCache | None = None, progress: bool = False
 ) -> list[SetScores]:
     """Scores for every set (see the module docstring), all judgements in one pass, each distinct one once."""
-    head = crm.settings.head
+    head = crm.head
     by_criteria: dict[tuple[str, ...], dict[tuple, Judgement]] = {}  # the judgements each criteria set needs
     for s in sets:
         needed = by_criteria.setdefault(s.criteria, {})
-        for index in _indices(head, len(s.responses)):
+        for index in head.judged(len(s.responses)):
             key = _key(s, index)
             if key not in needed:
                 needed[key] = _judgement(s, index)
@@ -151,20 +145,15 @@ def score_or_skip(
     return [result for s in sets for result in score_or_skip(crm, [s], batch_size, cache)]
 
 
-def _set_scores(head: str, scored_set: ResponseSet, values: dict[tuple, float]) -> SetScores:
+def _set_scores(head: Head, scored_set: ResponseSet, values: dict[tuple, float]) -> SetScores:
     n = len(scored_set.responses)
 
     def value(*index: int) -> float:
         return values[(scored_set.criteria, _key(scored_set, index))]
 
-    if head == "bt":
+    if head.judges_alone:  # each response's own reward; preferences from their margins on demand
         return SetScores([value(i) for i in range(n)])
-    first = np.full((n, n), 0.5)
-    for i in range(n):
-        for j in range(n):
-            if i != j:
-                first[i, j] = value(i, j)
-    pairwise = (first + 1.0 - first.T) / 2  # p(i over j) from both orders; the diagonal stays 0.5
+    pairwise = head.preferences(value, n)
     scores = ((pairwise.sum(1) - 0.5) / (n - 1) if n > 1 else np.full(n, 0.5)).tolist()
     copy_of = {text: i for i, text in reversed(list(enumerate(scored_set.responses)))}
     # copies' rows hold the same numbers in other places, so their sums may differ in the last bit

@@ -94,13 +94,13 @@ class CompareRequest(Conversation):
 
 class HealthReply(BaseModel):
     status: str
-    head: Literal["bt", "cls"]
+    head: str  # its name in crm.heads.HEADS
     queued: int = Field(description="requests waiting for the model now (bounded by the queue)")
     batching: dict[str, float]
 
 
 class ScoreReply(BaseModel):
-    head: Literal["bt", "cls"]
+    head: str  # its name in crm.heads.HEADS
     criteria: list[str]
     scores: list[float]
     pairwise: list[list[float]] | None = Field(description="cls: p(response i preferred over response j)")
@@ -108,7 +108,7 @@ class ScoreReply(BaseModel):
 
 
 class CompareReply(BaseModel):
-    head: Literal["bt", "cls"]
+    head: str  # its name in crm.heads.HEADS
     criteria: list[str]
     p_a: float
 
@@ -154,11 +154,10 @@ def create_serve_app(
     empty or whitespace-only response instead of the CRM's (which may rank it high under "be brief":
     a policy trained on that reward learns to say nothing); every answer names such responses."""
     limits = limits or ServeLimits()
-    head = crm.settings.head
     if getattr(crm.model, "answer_memo", None) is not None:  # a reward server meets each rollout once:
         crm.model.answer_memo.capacity = limits.answer_memo_rows  # a memo the size of a board would only grow
     default_criteria = [c for c in default_criteria if c.strip()]
-    max_responses = limits.max_responses if head == "bt" else limits.max_cls_responses
+    max_responses = limits.max_responses if crm.head.judges_alone else limits.max_cls_responses
 
     def score(sets: list[ResponseSet]) -> list[SetScores]:
         try:
@@ -241,7 +240,7 @@ def create_serve_app(
 
     @app.get("/health")
     def health() -> HealthReply:
-        return HealthReply(status="ok", head=head, queued=batcher.queued(), batching=batcher.stats.as_dict())
+        return HealthReply(status="ok", head=crm.head.name, queued=batcher.queued(), batching=batcher.stats.as_dict())
 
     def floored(scores: list[float], responses: Sequence[str]) -> tuple[list[float], list[int]]:
         """The scores with ``degenerate_floor`` for empty and whitespace-only responses (when set), and
@@ -257,14 +256,16 @@ def create_serve_app(
         check_responses(body.responses, max_responses)
         (result,) = await scored([ResponseSet.build(criteria, history, body.responses)])
         scores, empty = floored(result.scores, body.responses)
-        return ScoreReply(head=head, criteria=criteria, scores=scores, pairwise=result.pairwise, degenerate=empty)
+        return ScoreReply(
+            head=crm.head.name, criteria=criteria, scores=scores, pairwise=result.pairwise, degenerate=empty
+        )
 
     @app.post("/v1/compare")
     async def compare_endpoint(body: CompareRequest) -> CompareReply:
         criteria, history = criteria_of(body.criteria), history_of(body)
         check_responses([body.response_a, body.response_b], 2)
         (result,) = await scored([ResponseSet.build(criteria, history, [body.response_a, body.response_b])])
-        return CompareReply(head=head, criteria=criteria, p_a=result.preference(0, 1))
+        return CompareReply(head=crm.head.name, criteria=criteria, p_a=result.preference(0, 1))
 
     @app.post("/get_reward")
     async def openrlhf_endpoint(body: RolloutRequest) -> RewardReply:
@@ -293,9 +294,9 @@ def create_serve_app(
                 criteria = criteria_of(body.criteria)
             items.append((criteria, history, response))
         sets, indices = group_responses(items)
-        if head == "cls" and (largest := max(map(len, indices))) > limits.max_cls_responses:
+        if not crm.head.judges_alone and (largest := max(map(len, indices))) > limits.max_cls_responses:
             raise HTTPException(
-                413, f"{largest} rollouts of one prompt; a cls CRM takes at most {limits.max_cls_responses}"
+                413, f"{largest} rollouts of one prompt; a {crm.head.name} CRM takes at most {limits.max_cls_responses}"
             )
         rewards, empty = floored(item_scores(indices, await scored(sets)), [response for *_, response in items])
         return RewardReply(rewards=rewards, scores=rewards, degenerate=empty)

@@ -11,9 +11,9 @@ from lightning import LightningModule, Trainer
 from torchmetrics import MaxMetric, MeanMetric
 from torchmetrics.classification import BinaryAccuracy
 
+from crm.heads import head_named
 from crm.models.reward_model import RewardModel
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
-from crm.train.losses import bradley_terry_loss, pairwise_cls_loss
 
 MODEL_INPUTS = (
     "input_ids", "attention_mask", "token_type_ids", "answer_layout", "query_ids", "query_mask",
@@ -68,7 +68,7 @@ class CRMLitModule(ClipsFusedOptimizers):
         self.model = model.train()  # transformers loads in eval mode; Lightning switches modes from here
         self.optimizer_factory = optimizer
         self.scheduler_factory = scheduler
-        self.head = model.head_type
+        self.head = head_named(model.head_type)  # its loss and accuracy
         self.train_loss = MeanMetric()
         self.train_acc = BinaryAccuracy()
         self.val_acc = BinaryAccuracy()
@@ -86,16 +86,8 @@ class CRMLitModule(ClipsFusedOptimizers):
 
     def step(self, batch: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Loss, predictions (1 = label side wins) and targets. A tie in scores counts as wrong."""
-        out = self(batch).float()
-        if self.head == "bt":
-            chosen, rejected = out.squeeze(-1).chunk(2)
-            loss = bradley_terry_loss(chosen, rejected, self.hparams.margin, self.hparams.center_rewards_coef)
-            return loss, (chosen > rejected).long(), torch.ones_like(chosen, dtype=torch.long)
-        labels = batch["labels"]
-        loss = pairwise_cls_loss(out, labels, self.hparams.label_smoothing)
-        target_logit = out.gather(1, labels[:, None]).squeeze(1)
-        other_logit = out.gather(1, (1 - labels)[:, None]).squeeze(1)
-        return loss, (target_logit > other_logit).long(), torch.ones_like(labels)
+        hp = self.hparams
+        return self.head.step(self(batch).float(), batch, hp.margin, hp.center_rewards_coef, hp.label_smoothing)
 
     def setup(self, stage: str) -> None:
         """One accuracy and one loss metric per test set, named by the trainer's datamodule (``test_set_names``;

@@ -1,9 +1,10 @@
 """The leaderboard engine: select queries, score every model against the baseline with a CRM (through
 the score cache), and build the board.
 
-``bt`` CRMs score every answer once per criteria, the baseline's included, and p(model beats baseline)
-= sigmoid(r_model - r_baseline) reuses the baseline's score for every model. ``cls`` CRMs judge each
-pair in both orders and average p(model wins), so the answer's position cannot decide.
+The CRM's head (:mod:`crm.heads`) says which judgements a (model answer, baseline answer) pair
+needs and how they make p(model beats baseline): a pointwise head scores every answer once per
+criteria, the baseline's reused for every model; a pairwise head judges each pair in both orders, so
+the answer's position cannot decide.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import numpy as np
 
 from crm.data.corpus import Corpus
 from crm.export.artifact import crm_fingerprint, read_settings, resolve_export
+from crm.heads import head_named
 from crm.precision import inference_plan
 from crm.scoring.cache import Key, ScoreCache, content_key, criteria_key, normalise_criteria
 from crm.scoring.judging import Judgement, judge, judgement_key
-from crm.stats import bootstrap_interval, sigmoid
+from crm.stats import bootstrap_interval
 from crm.usl.board import Board, BoardRow, interval_ranks, length_controlled_win_rate
 from crm.usl.reading import CriterionReading, reading_of
 
@@ -81,6 +83,7 @@ class LeaderboardEngine:
         else:
             self.settings, self.plan = self._crm.settings, self._crm.plan
             self.weights_fingerprint = getattr(crm, "fingerprint", None) or f"in-memory-{id(crm)}"
+        self.head = head_named(self.settings.head)  # the judgements a board needs, and how they combine
         self.device, self.precision, self.engine = device, precision, engine
         self.cache = cache if isinstance(cache, ScoreCache) else ScoreCache(cache)
         self.batch_size = batch_size
@@ -128,17 +131,32 @@ class LeaderboardEngine:
 
     # ---- scoring ---------------------------------------------------------------------------
     def _needed_keys(self, corpus, qids, models, baseline) -> list[Key]:
-        head = self.settings.head
-        keys: list[Key] = []
+        """The scores a board needs: per query, the judgements the head makes of each model's answer and
+        the baseline's (:meth:`_score_key`), each once."""
+        keys: dict[Key, None] = {}
         for qid in qids:
             for model in models:
-                if qid not in corpus.answers[model]:
-                    continue
-                if head == "bt":
-                    keys.append((qid, model, "reward"))
-                elif model != baseline:
-                    keys += [(qid, model, "first"), (qid, model, "second")]
-        return keys
+                if qid in corpus.answers[model] and model != baseline:
+                    keys.update(dict.fromkeys(self._score_key(qid, model, baseline, i) for i in self.head.judged(2)))
+        return list(keys)
+
+    @staticmethod
+    def _score_key(qid: str, model: str, baseline: str, index: tuple[int, ...]) -> Key:
+        """The cached score of a judgement of (model's answer, baseline's answer) = answers (0, 1): a reward
+        is its answer's alone (the baseline's shared by every model); p(model preferred) with the model's
+        answer shown first or second."""
+        if len(index) == 1:
+            return (qid, (model, baseline)[index[0]], "reward")
+        return (qid, model, "first" if index == (0, 1) else "second")
+
+    def _preference(self, scores: dict[Key, float], qid: str, model: str, baseline: str) -> float:
+        """p(the model's answer preferred over the baseline's), as the head combines its judgements."""
+
+        def value(*index: int) -> float:
+            score = scores[self._score_key(qid, model, baseline, index)]
+            return 1.0 - score if index == (1, 0) else score  # "second" holds p(model preferred)
+
+        return float(self.head.preferences(value, 2)[0, 1])
 
     def _compute(self, corpus: Corpus, keys: list[Key], baseline: str, criteria: list[str]) -> dict[Key, float]:
         """Each key's score: the answer's reward (``bt``), or p(the model's answer preferred over the
@@ -194,8 +212,8 @@ class LeaderboardEngine:
             raise NotCached(f"{len(todo)} of {len(keys)} scores are not cached")
         if todo:
             self.check_criteria(criteria)
-            if self.settings.head == "bt":  # every answer described at once, shortest first (two towers)
-                self.crm.describe([corpus.answers[m][q] for q, m, _ in todo], progress)
+            # a two-tower CRM describes every answer at once, shortest first (else this does nothing)
+            self.crm.describe([corpus.answers[m][q] for q, m, _ in todo], progress)
         from tqdm.auto import tqdm
 
         for start in tqdm(range(0, len(todo), chunk), desc="scoring", unit="chunk", disable=not progress or not todo):
@@ -275,11 +293,7 @@ class LeaderboardEngine:
             if model == baseline:
                 continue
             have = [q for q in usable if q in corpus.answers[model]]
-            if self.settings.head == "bt":
-                margin = np.array([scores[(q, model, "reward")] - scores[(q, baseline, "reward")] for q in have])
-                p = sigmoid(margin)
-            else:
-                p = np.array([(scores[(q, model, "first")] + scores[(q, model, "second")]) / 2 for q in have])
+            p = np.array([self._preference(scores, q, model, baseline) for q in have], dtype=float)
             outcomes[model] = p
             per_query[model] = dict(zip(have, p.tolist()))
             lengths[model] = np.array([len(corpus.answers[model][q]) - len(base_answers[q]) for q in have], float)

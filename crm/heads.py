@@ -1,0 +1,116 @@
+"""A CRM's head: what it judges, and how its judgements make p(answer i preferred over answer j).
+
+A pointwise head (``bt``, Bradley-Terry) judges each answer alone: its reward, and p(i over j) is the
+sigmoid of the reward margin. A pairwise head (``cls``, the paper's) judges two answers in one row,
+shown in an order: p(the first is preferred); p(i over j) averages both orders, so the position an
+answer is shown in cancels.
+
+The head owns what differs between them: the answers a model row holds and the numbers it gives, the
+rows a training sample makes, the loss and accuracy, the judgements a set of answers needs and how they
+make preferences. The renderer, the datamodule, the LightningModule, the models and everything that
+scores (the leaderboard, the scoring server, best-of-n, the evaluation) ask the head; none compares its
+name. A new kind of head is one entry in :data:`HEADS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from crm.stats import sigmoid
+
+Index = tuple[int, ...]  # the answers of a set one judgement reads, in the order it shows them
+
+
+@dataclass(frozen=True)
+class Head:
+    name: str
+    answers_per_row: int  # answers one model row reads: 1 (each alone) or 2 (a pair, in order)
+    outputs: int  # numbers the model gives per row: a reward, or a logit per answer of the pair
+
+    @property
+    def judges_alone(self) -> bool:
+        """Each answer judged on its own (a reward): the same number in whatever set it stands."""
+        return self.answers_per_row == 1
+
+    def judged(self, n: int) -> list[Index]:
+        """The judgements a set of ``n`` answers needs."""
+        if self.judges_alone:
+            return [(i,) for i in range(n)]
+        return [(i, j) for i in range(n) for j in range(n) if i != j]
+
+    def preferences(self, value: Callable[..., float], n: int) -> np.ndarray:
+        """(n, n) p(answer i preferred over answer j) from the judgements' values (``value(*index)``), 0.5
+        on the diagonal."""
+        if self.judges_alone:
+            rewards = np.array([value(i) for i in range(n)], dtype=float)
+            return sigmoid(rewards[:, None] - rewards[None, :])
+        first = np.full((n, n), 0.5)
+        for i, j in self.judged(n):
+            first[i, j] = value(i, j)
+        return (first + 1.0 - first.T) / 2  # p(i over j) from both orders; the diagonal stays 0.5
+
+    def training_rows(self, features: list[dict]) -> tuple[list, dict]:
+        """A training batch's rows (the rendered samples' encodings: ``Renderer.encode_sample``) and what
+        goes beside them: the chosen rows then the rejected ones (one forward pass for both), or each
+        pair's row and its label (0: A preferred, 1: B)."""
+        if self.judges_alone:
+            return [f["chosen"] for f in features] + [f["rejected"] for f in features], {}
+        return [f["pair"] for f in features], {"labels": [f["label"] for f in features]}
+
+    def step(
+        self, out, batch: dict, margin: float = 0.0, center_rewards_coef: float = 0.0, label_smoothing: float = 0.0
+    ):
+        """Loss, predictions (1 = the label's side wins) and targets of a batch's model outputs (fp32). A
+        tie in scores counts as wrong."""
+        import torch  # here, not above: a board answered from its cache asks its head without torch
+
+        if self.judges_alone:
+            chosen, rejected = out.squeeze(-1).chunk(2)
+            loss = bradley_terry_loss(chosen, rejected, margin, center_rewards_coef)
+            return loss, (chosen > rejected).long(), torch.ones_like(chosen, dtype=torch.long)
+        labels = batch["labels"]
+        loss = pairwise_cls_loss(out, labels, label_smoothing)
+        target_logit = out.gather(1, labels[:, None]).squeeze(1)
+        other_logit = out.gather(1, (1 - labels)[:, None]).squeeze(1)
+        return loss, (target_logit > other_logit).long(), torch.ones_like(labels)
+
+
+def bradley_terry_loss(chosen, rejected, margin: float = 0.0, center_rewards_coef: float = 0.0):
+    """``-log sigmoid(r_c - r_r - margin)``, plus ``coef * mean((r_c + r_r)^2)`` to keep rewards centred;
+    in fp32 whatever the model's precision."""
+    import torch.nn.functional as F
+
+    chosen, rejected = chosen.float(), rejected.float()
+    loss = -F.logsigmoid(chosen - rejected - margin).mean()
+    if center_rewards_coef:
+        loss = loss + center_rewards_coef * ((chosen + rejected) ** 2).mean()
+    return loss
+
+
+def pairwise_cls_loss(logits, labels, label_smoothing: float = 0.0):
+    """Cross-entropy over (A, B), in fp32."""
+    import torch.nn.functional as F
+
+    return F.cross_entropy(logits.float(), labels, label_smoothing=label_smoothing)
+
+
+HEADS: dict[str, Head] = {
+    head.name: head
+    for head in (
+        Head("bt", answers_per_row=1, outputs=1),  # pointwise Bradley-Terry
+        Head("cls", answers_per_row=2, outputs=2),  # pairwise classification over (A, B), the paper's
+    )
+}
+
+
+def head_named(name: str | Head) -> Head:
+    """The head of this name (a head given is itself)."""
+    if isinstance(name, Head):
+        return name
+    try:
+        return HEADS[name]
+    except KeyError:
+        raise ValueError(f"unknown head {name!r}; expected one of {tuple(HEADS)}") from None
