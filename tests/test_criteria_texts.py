@@ -147,3 +147,22 @@ def test_malformed_grammar_poles_are_refused_naming_the_file(tmp_path, monkeypat
     assert wording_files.load_wordings("broken")["pos"]["test"] == ("b",)  # the poles are no wordings
     with pytest.raises(ValueError, match="families/broken.yaml: 'grammar' must hold"):
         wording_files.load_poles("broken")
+
+
+def test_a_family_is_declared_in_its_file_and_names_its_verifier(tmp_path, monkeypatch):
+    from crm.data.criteria import taxonomy
+    from crm.data.criteria.verifiers import VERIFIERS
+
+    assert {f.verifier_name for f in taxonomy.FAMILIES.values() if f.verified} == set(VERIFIERS)
+    assert get_family("bold").verifier is VERIFIERS["bold"] and get_family("quality").verifier is None
+    folder = tmp_path / "families"
+    folder.mkdir()
+    wordings = "pos:\n  train: [a]\n  test: [b]\n"
+    (folder / "bare.yaml").write_text(wordings)
+    block = "family: {kind: format, topic: layout, description: x, opposite: y, verifier: %s}\n"
+    (folder / "misnamed.yaml").write_text(block % "no_such_check" + wordings)
+    monkeypatch.setattr(wording_files.resources, "files", lambda package: tmp_path)
+    with pytest.raises(ValueError, match="families/bare.yaml: needs a 'family' block with kind, topic"):
+        wording_files.load_declaration("bare")
+    with pytest.raises(ValueError, match="families/misnamed.yaml: unknown verifier 'no_such_check'"):
+        taxonomy._declared("misnamed")

@@ -17,6 +17,7 @@ _POOLS = yaml.safe_load(resources.files(__package__).joinpath("style_pools.yaml"
 # Response-style key in the raw data -> criteria topic (the "broad criteria topic" of a sample).
 STYLE_TOPICS: dict[str, str] = _POOLS["style_topics"]
 CRITERIA_POOLS: dict[str, list[str]] = _POOLS["pools"]
+DOMAIN_FAMILIES: dict[str, str] = _POOLS["domain_families"]  # DSP style family (its topic) -> its description
 GENERAL_CRITERION = CRITERIA_POOLS["general"][0]  # the criterion human votes are judged under
 
 

@@ -1,15 +1,19 @@
 """The criteria taxonomy: families of answer properties that users ask for, in both polarities.
 
 A family is one property X ("uses bullet points", "plain everyday words"). Users ask for X ("pos") or
-for its opposite ("neg", often phrased negatively: "no bullet points, please"). Each family has
+for its opposite ("neg", often phrased negatively: "no bullet points, please"). Each family is declared
+in one place, its file ``families/<name>.yaml`` (the DSP domain styles: ``style_pools.yaml``), which gives
 
 - a *kind* (length, format, audience, register, sentence, content, opening, domain, quality) for reporting;
 - a *topic*: families that describe correlated properties share one, so topic-aware ``add`` noise
   never adds a criterion about, say, headings to a pair that differs in bullet points;
-- a *verifier* (:mod:`crm.data.criteria.verifiers`) that measures X on an answer, or ``None`` for the
-  DSP domain styles, whose labels come from the data (each answer was written in that style);
-- criteria wordings per polarity (data files read by :mod:`crm.data.criteria.wording_files`; DSP styles keep
-  their pools).
+- X and not-X in a few words;
+- its *verifier*, named: the function of :mod:`crm.data.criteria.verifiers` that measures X on an
+  answer, or none for the quality family (labelled by published rankings and votes) and the DSP domain
+  styles (labelled by the data: each answer was written in that style);
+- criteria wordings per polarity (:mod:`crm.data.criteria.wording_files`; DSP styles keep their pools).
+
+A new family is one file (and, if it is verified, its verifier function).
 """
 
 from __future__ import annotations
@@ -19,9 +23,9 @@ from dataclasses import dataclass
 
 from crm.data.criteria import grammar
 from crm.data.criteria.recipe_defaults import criteria_attributes
-from crm.data.criteria.style_pools import CRITERIA_POOLS
+from crm.data.criteria.style_pools import CRITERIA_POOLS, DOMAIN_FAMILIES
 from crm.data.criteria.verifiers import VERIFIERS, Verifier
-from crm.data.criteria.wording_files import POLARITIES, TEST_WORDINGS, WORDINGS
+from crm.data.criteria.wording_files import FAMILY_FILES, POLARITIES, TEST_WORDINGS, WORDINGS, load_declaration
 
 
 @dataclass(frozen=True)
@@ -32,10 +36,11 @@ class Family:
     description: str  # X, the "pos" polarity
     opposite: str  # not-X, the "neg" polarity
     length_matched: bool = True  # pairs keep their lengths within a factor 1.5 (all but the length family)
+    verifier_name: str | None = None  # the function of crm.data.criteria.verifiers that measures X
 
     @property
     def verifier(self) -> Verifier | None:
-        return VERIFIERS.get(self.name)
+        return VERIFIERS[self.verifier_name] if self.verifier_name else None
 
     @property
     def verified(self) -> bool:
@@ -67,52 +72,32 @@ class Family:
         return rng.choice(self.texts(polarity, wording))
 
 
-def _f(name: str, kind: str, topic: str, description: str, opposite: str, **kw) -> Family:
-    return Family(name, kind, topic, description, opposite, **kw)
+def _declared(name: str) -> Family:
+    """A family as its file declares it (``families/<name>.yaml``'s ``family`` block)."""
+    declared = load_declaration(name)
+    verifier = declared["verifier"]
+    if verifier is not None and verifier not in VERIFIERS:
+        raise ValueError(f"families/{name}.yaml: unknown verifier {verifier!r}; known: {', '.join(VERIFIERS)}")
+    fields = {k: declared[k] for k in ("kind", "topic", "description", "opposite")}
+    return Family(name, **fields, length_matched=declared.get("length_matched", True), verifier_name=verifier)
 
 
-FAMILIES: dict[str, Family] = {
-    f.name: f
-    for f in (
-        _f("concise", "length", "length", "concise, to the point", "detailed, thorough", length_matched=False),
-        _f("markdown_structure", "format", "layout", "markdown headings and lists", "plain paragraphs"),
-        _f("headings", "format", "layout", "section headings", "no headings"),
-        _f("bullet_points", "format", "layout", "bullet points", "no bullet lists"),
-        _f("numbered_list", "format", "layout", "numbered lists or steps", "no numbered lists"),
-        _f("tables", "format", "layout", "a table", "no tables"),
-        _f("bold", "format", "layout", "bold emphasis", "no bold text"),
-        _f("code", "format", "code", "code snippets", "no code, words only"),
-        _f("tldr_first", "format", "summary", "the bottom line first (TL;DR)", "no summary line up front"),
-        _f("closing_summary", "format", "summary", "a closing summary", "no recap at the end"),
-        _f("short_paragraphs", "format", "layout", "short paragraphs", "long, dense paragraphs"),
-        _f("plain_words", "audience", "readability", "plain words for a beginner", "expert vocabulary"),
-        _f("analogies", "audience", "readability", "analogies and comparisons", "no analogies, literal"),
-        _f("short_sentences", "sentence", "readability", "short sentences", "long, complex sentences"),
-        _f("casual", "register", "tone", "casual, conversational", "formal, professional"),
-        _f("emoji", "register", "tone", "emojis", "no emojis"),
-        _f("enthusiasm", "register", "tone", "enthusiastic, exclamations", "calm, measured"),
-        _f("first_person", "register", "tone", "speaks as 'I', own view", "impersonal, no 'I'"),
-        _f("examples", "content", "evidence", "concrete examples", "no examples"),
-        _f("numbers", "content", "evidence", "numbers and figures", "no numbers, qualitative"),
-        _f("sources", "content", "evidence", "sources or links", "no links or citations"),
-        _f("hedging", "content", "caution", "caveats and hedging", "confident assertions"),
-        _f("safety_warnings", "content", "caution", "safety warnings", "no safety warnings"),
-        _f("ai_disclaimer", "opening", "caution", "'as an AI' transparency", "no AI disclaimers"),
-        _f("alternatives", "content", "coverage", "several alternatives", "one recommendation"),
-        _f("pros_cons", "content", "coverage", "pros and cons", "no pros/cons weighing"),
-        _f("preamble", "opening", "framing", "a friendly opener ('Sure!')", "answers directly"),
-        _f("closing_offer", "opening", "framing", "an offer of more help at the end", "no closing offer"),
-        # The better answer, whatever its form: labelled by a public leaderboard's ranking of the models
-        # (crm.data.criteria.quality_pairs) and by human votes, never by a verifier.
-        _f("quality", "quality", "quality", "the better answer (correct, helpful)", "", length_matched=False),
-        # DSP domain styles: verified by the data (each answer was written in its style), criteria pools per style.
-        _f("academic", "domain", "academic", "formal academic style", ""),
-        _f("business", "domain", "business", "professional business style", ""),
-        _f("humorous", "domain", "humorous", "humorous, entertaining style", ""),
-        _f("literary", "domain", "literary", "poetic, literary style", ""),
-        _f("plain", "domain", "plain", "plain, unadorned style", ""),
-    )
-}
+def _families() -> dict[str, Family]:
+    """Every family, each declared in one place: a file of ``families/`` (its property, its verifier and
+    its wordings), or a DSP domain style of ``style_pools.yaml``. In a fixed order, which the prepared
+    data follows: the verified families as the verifiers are listed, then the others by name, then the
+    domain styles."""
+    files = [_declared(name) for name in FAMILY_FILES]
+    verified = {f.verifier_name: f for f in files if f.verifier_name}
+    unused = [v for v in VERIFIERS if v not in verified]
+    if unused:
+        raise ValueError(f"verifier(s) {unused} measure no family: name them in a family's file ('verifier:')")
+    ordered = [verified[v] for v in VERIFIERS] + [f for f in files if not f.verifier_name]
+    domains = [Family(name, "domain", name, description, "") for name, description in DOMAIN_FAMILIES.items()]
+    return {f.name: f for f in ordered + domains}
+
+
+FAMILIES: dict[str, Family] = _families()
 
 VERIFIED_FAMILIES = tuple(name for name, f in FAMILIES.items() if f.verified)
 QUALITY = "quality"

@@ -53,7 +53,7 @@ def load_wordings(family: str) -> Wordings:
     """One family's wording file, checked: each polarity's ``train`` and ``test`` are non-empty lists of
     texts, ``paraphrases`` an optional one, and no text is both trained and tested on."""
     name, data = _family_file(family)
-    polarities = {k: v for k, v in data.items() if k != "grammar"} if isinstance(data, dict) else {}
+    polarities = {k: v for k, v in data.items() if k not in ("grammar", "family")} if isinstance(data, dict) else {}
     if not polarities or not set(polarities) <= set(POLARITIES):
         raise ValueError(f"{name}: expected a mapping of polarities ({', '.join(POLARITIES)}) to wording lists")
     out: Wordings = {}
@@ -71,8 +71,26 @@ def load_wordings(family: str) -> Wordings:
     return out
 
 
-WORDINGS: dict[str, Wordings] = {
-    path.name.removesuffix(".yaml"): load_wordings(path.name.removesuffix(".yaml"))
+DECLARATION = ("kind", "topic", "description", "opposite", "verifier")  # and optionally length_matched
+
+
+def load_declaration(family: str) -> dict:
+    """What a family's file says it is (its ``family`` block): kind, topic, the property and its opposite,
+    the verifier that measures it (a function of :mod:`.verifiers` by name, or null) and whether its
+    pairs keep their lengths matched; checked."""
+    name, data = _family_file(family)
+    declared = data.get("family") if isinstance(data, dict) else None
+    if not isinstance(declared, dict) or not set(DECLARATION) <= set(declared):
+        raise ValueError(f"{name}: needs a 'family' block with {', '.join(DECLARATION)}")
+    unknown = set(declared) - {*DECLARATION, "length_matched"}
+    if unknown:
+        raise ValueError(f"{name}: unknown 'family' field(s) {sorted(unknown)}")
+    return declared
+
+
+FAMILY_FILES = tuple(
+    path.name.removesuffix(".yaml")
     for path in sorted(resources.files(__package__).joinpath(FOLDER).iterdir(), key=lambda p: p.name)
     if path.name.endswith(".yaml")
-}
+)
+WORDINGS: dict[str, Wordings] = {family: load_wordings(family) for family in FAMILY_FILES}
