@@ -343,14 +343,25 @@ class TwoTowerCRM(RewardModel):
             return in_fixed_shapes(kept, ids, mask)
         return list(kept(ids, mask))  # another engine's tower (ONNX) takes the batch as it is
 
-    def answers_with_tokens(self, describe, ids: torch.Tensor, mask: torch.Tensor):
-        """(descriptions, token states, token mask) of answer rows, each distinct answer encoded once by
-        ``describe`` (:meth:`_describe_as_rows` or its ONNX runner) and remembered; the token states back
-        in the head's precision."""
-        distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
-        encode = partial(self._describe_with_tokens, describe)
+    def _remembered(self, ids: torch.Tensor, mask: torch.Tensor, describe=None, describe_rows=None):
+        """The tower's values of tower rows from memory, else the answer store, else described (and
+        remembered): descriptions (``describe``: :meth:`describe_answers` or its ONNX runner), or for an
+        attending tower (description, token states) per row (``describe_rows``: :meth:`_describe_as_rows`
+        or its runner)."""
         backing = self._answer_backing(ids.device.type)
-        values = self.answer_memo(encode, distinct_ids, distinct_mask, stack=False, backing=backing)
+        if self.answer_attention:
+            encode = partial(self._describe_with_tokens, describe_rows or self._describe_as_rows)
+            return self.answer_memo(encode, ids, mask, stack=False, backing=backing)
+        return self.answer_memo(describe or self.describe_answers, ids, mask, backing=backing)
+
+    def described(self, ids: torch.Tensor, mask: torch.Tensor, describe=None, describe_rows=None):
+        """(descriptions, token states, token mask) of tower rows, each distinct row described once
+        (:meth:`_remembered`); the token states (an attending tower's) back in the head's precision, else
+        None."""
+        if not self.answer_attention:
+            return encode_unique(partial(self._remembered, describe=describe), ids, mask), None, None
+        distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
+        values = self._remembered(distinct_ids, distinct_mask, describe_rows=describe_rows)
         tokens, token_mask = pad_rows([expand_states(kept) for _, *kept in values])
         described = torch.stack([value[0] for value in values])
         dtype, device = self.score.weight.dtype, ids.device
@@ -360,10 +371,7 @@ class TwoTowerCRM(RewardModel):
     def answer_descriptions(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The frozen tower's descriptions of answer rows (``[CLS] answer [SEP]``), each distinct row
         encoded once, from memory or the answer store where already described."""
-        if self.answer_attention:
-            return self.answers_with_tokens(self._describe_as_rows, ids, mask)[0]
-        memo = partial(self.answer_memo, self.describe_answers, backing=self._answer_backing(ids.device.type))
-        return encode_unique(memo, ids, mask)
+        return self.described(ids, mask)[0]
 
     @torch.no_grad()
     def descriptions(self, rows: Sequence[Sequence[int]], context=nullcontext, chunk: int = 256) -> torch.Tensor:
@@ -397,11 +405,7 @@ class TwoTowerCRM(RewardModel):
         for start in range(0, len(distinct), chunk):
             ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
             ids, mask = ids.to(device), mask.long().to(device)
-            if self.answer_attention:
-                encode = partial(self._describe_with_tokens, self._describe_as_rows)
-                self.answer_memo(encode, ids, mask, stack=False, backing=backing)
-            else:
-                self.answer_memo(self.describe_answers, ids, mask, backing=backing)
+            self._remembered(ids, mask)
             if not keep:  # a board's bounded memory: the chunk's full states, freed, go back to the system
                 release_freed_memory()
             if progress is not None:
@@ -428,13 +432,7 @@ class TwoTowerCRM(RewardModel):
         if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
             read = partial(self.criteria_memo, read)
 
-        def described(ids, mask):
-            """(descriptions, token states, token mask) of tower rows, each distinct row described once."""
-            if self.answer_attention:
-                return self.answers_with_tokens(describe_rows, ids, mask)
-            memo = partial(self.answer_memo, describe, backing=self._answer_backing(ids.device.type))
-            return encode_unique(memo, ids, mask), None, None
-
+        described = partial(self.described, describe=describe, describe_rows=describe_rows)
         answer, tokens, token_mask = described(answer_ids, answer_mask)
         asked = None
         if query is not None:
