@@ -60,7 +60,7 @@ def model_name(path: Path, records: list) -> str:
     return path.parent.name if path.name == OUTPUTS_FILE else path.stem
 
 
-def read_alpaca_eval(paths: Sequence[Path], name: str, default_baseline: str | None = None) -> Corpus:
+def read_alpaca_eval(paths: Sequence[Path], name: str) -> Corpus:
     """The corpus of these outputs files; a malformed record names its file and index, two files of one
     model name both. Instructions answered twice in one file keep the first answer (counted in notes)."""
     files = outputs_files(paths)
@@ -79,4 +79,4 @@ def read_alpaca_eval(paths: Sequence[Path], name: str, default_baseline: str | N
         outputs = alpaca_outputs(path, result, topics, records)
         answers[model] = {stable_hash(i): o for i, o in outputs.items()}
     queries = {stable_hash(i): Query(stable_hash(i), i, topic) for i, topic in topics.items()}
-    return Corpus(name, queries, answers, default_baseline, notes=dict(result.counts))
+    return Corpus(name, queries, answers, notes=dict(result.counts))
