@@ -5,10 +5,14 @@ See conf/evaluate.yaml for the options and crm.evaluation for the library API.
 
 from __future__ import annotations
 
-import hydra
-from omegaconf import DictConfig
+from crm.environment import require_installed
 
-from crm.config import register_configs
+require_installed()
+
+import hydra  # noqa: E402
+from omegaconf import DictConfig  # noqa: E402
+
+from crm.config import register_configs  # noqa: E402
 
 register_configs()
 

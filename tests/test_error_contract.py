@@ -144,3 +144,22 @@ def test_every_console_script_is_covered():
 
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert {f"{target.split(':')[0]}" for target in scripts.values()} <= set(CONSOLE.values())
+
+
+def test_an_entry_point_run_outside_the_projects_environment_says_so_in_one_line(tmp_path):
+    """``python train.py`` with a Python that lacks the project's packages: one line naming the first
+    missing one and how to get it, exit code 1, no traceback."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    # this Python without its installed packages, as a system Python is
+    without = "import sys\nsys.path[:] = [p for p in sys.path if 'packages' not in p]\n"
+    (tmp_path / "sitecustomize.py").write_text(without)
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path)}
+    for script in ("train.py", "evaluate.py"):
+        done = subprocess.run([sys.executable, script], cwd=root, env=env, capture_output=True, text=True)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert done.stderr.strip().splitlines() == [done.stderr.strip()] and "hydra is not installed" in done.stderr
+        assert "README" in done.stderr

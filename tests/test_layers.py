@@ -19,6 +19,7 @@ LAYERS = (
         "crm.config",
         "crm.paths",
         "crm.memory",
+        "crm.environment",
         "crm.heads",
         "crm.pypi_weights",
         "crm.models.spec",  # the model schemas the configs are checked against: no torch
