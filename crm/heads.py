@@ -41,16 +41,18 @@ class Head:
             return [(i,) for i in range(n)]
         return [(i, j) for i in range(n) for j in range(n) if i != j]
 
-    def preferences(self, value: Callable[..., float], n: int) -> np.ndarray:
-        """(n, n) p(answer i preferred over answer j) from the judgements' values (``value(*index)``), 0.5
-        on the diagonal."""
+    def preferences(self, value: Callable[..., float | np.ndarray], n: int) -> np.ndarray:
+        """(n, n, ...) p(answer i preferred over answer j) from the judgements' values (``value(*index)``: a
+        number, or an array of them for many sets at once, which the result then ends with), 0.5 on the
+        diagonal."""
         if self.judges_alone:
             rewards = np.array([value(i) for i in range(n)], dtype=float)
             return sigmoid(rewards[:, None] - rewards[None, :])
-        first = np.full((n, n), 0.5)
-        for i, j in self.judged(n):
-            first[i, j] = value(i, j)
-        return (first + 1.0 - first.T) / 2  # p(i over j) from both orders; the diagonal stays 0.5
+        values = {index: np.asarray(value(*index), dtype=float) for index in self.judged(n)}
+        first = np.full((n, n, *np.shape(next(iter(values.values()), 0.5))), 0.5)
+        for (i, j), v in values.items():
+            first[i, j] = v
+        return (first + 1.0 - first.swapaxes(0, 1)) / 2  # p(i over j) from both orders; the diagonal stays 0.5
 
     def training_rows(self, features: list[dict]) -> tuple[list, dict]:
         """A training batch's rows (the rendered samples' encodings: ``Renderer.encode_sample``) and what

@@ -39,6 +39,10 @@ def test_a_pointwise_head_prefers_by_the_reward_margin_and_a_pairwise_one_averag
     cls = head_named("cls").preferences(lambda i, j: first[(i, j)], 3)
     assert sorted(head_named("cls").judged(3)) == sorted(first)
     assert cls[0, 1] == pytest.approx((0.9 + 1 - 0.4) / 2) and np.allclose(cls + cls.T, 1.0)
+    many = {k: np.array([v, 1 - v]) for k, v in first.items()}  # two sets at once: the result ends with them
+    both = head_named("cls").preferences(lambda i, j: many[(i, j)], 3)
+    assert both.shape == (3, 3, 2) and np.array_equal(both[..., 0], cls)
+    assert np.array_equal(head_named("bt").preferences(lambda i: np.array([rewards[i]] * 2), 3)[..., 1], bt)
 
 
 def test_each_head_makes_its_training_rows_loss_and_accuracy():

@@ -149,14 +149,15 @@ class LeaderboardEngine:
             return (qid, (model, baseline)[index[0]], "reward")
         return (qid, model, "first" if index == (0, 1) else "second")
 
-    def _preference(self, scores: dict[Key, float], qid: str, model: str, baseline: str) -> float:
-        """p(the model's answer preferred over the baseline's), as the head combines its judgements."""
+    def _preferences(self, scores: dict[Key, float], qids: list[str], model: str, baseline: str) -> np.ndarray:
+        """Per query, p(the model's answer preferred over the baseline's), as the head combines its
+        judgements (all queries at once)."""
 
-        def value(*index: int) -> float:
-            score = scores[self._score_key(qid, model, baseline, index)]
+        def value(*index: int) -> np.ndarray:
+            score = np.array([scores[self._score_key(q, model, baseline, index)] for q in qids], dtype=float)
             return 1.0 - score if index == (1, 0) else score  # "second" holds p(model preferred)
 
-        return float(self.head.preferences(value, 2)[0, 1])
+        return self.head.preferences(value, 2)[0, 1]
 
     def _compute(self, corpus: Corpus, keys: list[Key], baseline: str, criteria: list[str]) -> dict[Key, float]:
         """Each key's score: the answer's reward (``bt``), or p(the model's answer preferred over the
@@ -293,7 +294,7 @@ class LeaderboardEngine:
             if model == baseline:
                 continue
             have = [q for q in usable if q in corpus.answers[model]]
-            p = np.array([self._preference(scores, q, model, baseline) for q in have], dtype=float)
+            p = self._preferences(scores, have, model, baseline)
             outcomes[model] = p
             per_query[model] = dict(zip(have, p.tolist()))
             lengths[model] = np.array([len(corpus.answers[model][q]) - len(base_answers[q]) for q in have], float)
