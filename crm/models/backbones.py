@@ -14,6 +14,25 @@ from transformers import AutoConfig, AutoModel, PreTrainedModel
 POOLINGS = ("last", "first", "mean")
 
 
+# Under bf16 on a CPU a batch's width is rounded up to a multiple of this many tokens (width_multiple)
+CPU_BF16_WIDTH_MULTIPLE = 8
+
+
+def width_multiple(device: torch.device) -> int:
+    """The multiple of columns a batch of rows is padded to. A bf16 matrix product on a CPU (oneDNN)
+    compiles a kernel for each new shape and keeps it, with the heap it leaves: a run that reads rows of
+    every width grows by gigabytes (docs/PERFORMANCE.md). Rounded widths bound the shapes it ever sees.
+    fp32 (MKL) compiles nothing per shape: there widths stay exact, and so do its values."""
+    bf16 = torch.is_autocast_enabled("cpu") and torch.get_autocast_dtype("cpu") == torch.bfloat16
+    return CPU_BF16_WIDTH_MULTIPLE if device.type == "cpu" and bf16 else 1
+
+
+def padded_to_width_multiple(*rows: torch.Tensor) -> tuple[torch.Tensor, ...]:
+    """Right-padded rows (ids, mask, token types) given masked columns up to :func:`width_multiple`."""
+    extra = -rows[0].size(1) % width_multiple(rows[0].device)
+    return tuple(nn.functional.pad(row, (0, extra)) for row in rows) if extra else rows
+
+
 def pool(hidden: torch.Tensor, attention_mask: torch.Tensor, pooling: str) -> torch.Tensor:
     """Pool by the attention mask, never by token ids: Qwen's pad token can equal a real token.
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import torch
 from transformers import PreTrainedModel
 
-from crm.models.backbones import pool
+from crm.models.backbones import padded_to_width_multiple, pool
 from crm.models.reward_model import RewardModel
 from crm.models.spec import CrossEncoderSpec
 
@@ -27,6 +27,10 @@ class CrossEncoderCRM(RewardModel):
     def forward(
         self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor | None = None
     ) -> torch.Tensor:
+        if token_type_ids is None:
+            input_ids, attention_mask = padded_to_width_multiple(input_ids, attention_mask)
+        else:
+            input_ids, attention_mask, token_type_ids = padded_to_width_multiple(input_ids, attention_mask, token_type_ids)
         out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
         # Pooling and head run outside autocast: a bf16 score has 8 mantissa bits, so close pairs would tie.
         with torch.autocast(input_ids.device.type, enabled=False):

@@ -12,6 +12,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from crm.models.backbones import padded_to_width_multiple
+
 
 def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """The tokens selected by ``mask`` moved to the front of each row (order kept), right-padded."""
@@ -26,19 +28,21 @@ def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.
 CHUNK_ROWS = 8
 
 
-def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int) -> torch.Tensor:
+def in_length_chunks(
+    encode, ids: torch.Tensor, mask: torch.Tensor, rows: int, round_widths: bool = False
+) -> torch.Tensor:
     """``encode(ids, mask)`` (one output row per input row) run on the rows sorted by length, ``rows`` at
-    a time, each chunk cut to the columns its own rows use: a padded batch costs what its tokens cost.
-    Outputs come back in the input's order; an encoder that ignores masked positions gives the same
-    values (up to float rounding), with left or right padding alike. ``rows`` 0: the batch as it is."""
+    a time, each chunk cut to the columns its own rows use (:func:`used_columns`): a padded batch costs
+    what its tokens cost. Outputs come back in the input's order; an encoder that ignores masked
+    positions gives the same values (up to float rounding), with left or right padding alike. ``rows``
+    0: the batch as it is."""
     if not rows:
         return encode(ids, mask)
     if len(ids) <= rows:
-        keep = mask.bool().any(0)
-        return encode(ids[:, keep], mask[:, keep])
+        return encode(*used_columns(ids, mask, round_widths))
     order = mask.sum(1).argsort(stable=True)
     chunks = order.split(rows)
-    outputs = [in_length_chunks(encode, ids[chunk], mask[chunk], rows) for chunk in chunks]
+    outputs = [in_length_chunks(encode, ids[chunk], mask[chunk], rows, round_widths) for chunk in chunks]
     return torch.cat(outputs)[order.argsort()]
 
 
@@ -48,6 +52,15 @@ def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int) -
 # value any other run would compute.
 FIXED_ROWS = 8
 FIXED_WIDTH_STEP = 8
+
+
+def used_columns(ids: torch.Tensor, mask: torch.Tensor, round_widths: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    """The columns some row of the chunk uses; ``round_widths``: then masked ones up to
+    :func:`~crm.models.backbones.width_multiple` (an encoder that does not train: rounding a trained
+    reader's short rows costs its steps more than the kernels it saves)."""
+    keep = mask.bool().any(0)
+    ids, mask = ids[:, keep], mask[:, keep]
+    return padded_to_width_multiple(ids, mask) if round_widths else (ids, mask)
 
 
 def in_fixed_shapes(

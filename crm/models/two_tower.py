@@ -286,7 +286,8 @@ class TwoTowerCRM(RewardModel):
 
     def read_criteria(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The trainable tower: the mean of the backbone's last states over the first segment."""
-        return in_length_chunks(self._read_criteria, self.reader_ids(ids), mask, self.chunk_rows)
+        round_widths = self.reader_frozen or not torch.is_grad_enabled()  # rows.used_columns
+        return in_length_chunks(self._read_criteria, self.reader_ids(ids), mask, self.chunk_rows, round_widths)
 
     def reader_ids(self, ids: torch.Tensor) -> torch.Tensor:
         """The rows' token ids as the reader numbers them (the same ids without a reader of its own)."""
@@ -410,6 +411,7 @@ class TwoTowerCRM(RewardModel):
                 release_freed_memory()
             if progress is not None:
                 progress(min(start + chunk, len(distinct)), len(distinct))
+        release_freed_memory()  # what the chunks' full states left in the heap, once: what is kept stays
         return len(distinct)
 
     @property
