@@ -13,17 +13,19 @@ from pathlib import Path
 import numpy as np
 import torch
 from safetensors import SafetensorError, safe_open
-from safetensors.torch import load_file
 from tqdm.auto import tqdm
-from transformers import AutoConfig, AutoModel, AutoTokenizer
+from transformers import AutoTokenizer
+from transformers.utils import SAFE_WEIGHTS_NAME
 
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
-from crm.export.artifact import CONFIG_NAME, CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
+from crm.export.artifact import CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
 from crm.heads import head_named
 from crm.memory import release_freed_memory
+from crm.models.answer_store import describe_all
 from crm.models.backbones import position_limit
-from crm.models.factory import assemble
+from crm.models.configuration_crm import CRMConfig
+from crm.models.factory import ARCHITECTURES
 from crm.models.reward_model import RewardModel
 from crm.models.two_tower import TwoTowerCRM
 from crm.precision import InferencePlan, inference_plan
@@ -84,11 +86,15 @@ def load_scoring_renderer(path: str | Path) -> Renderer:
     """A CRM's renderer from its tokenizer and backbone config alone, without its weights: enough to
     check criteria against its limits in a fraction of a second."""
     path = resolve_export(path)
-    return scoring_renderer(
-        AutoTokenizer.from_pretrained(path / "tokenizer"),
-        read_settings(path),
-        AutoConfig.from_pretrained(path / "backbone"),
-    )
+    settings = read_settings(path)
+    config = CRMConfig.from_pretrained(path)
+    return scoring_renderer(load_tokenizer(path, config), settings, config.part_config("backbone"))
+
+
+def load_tokenizer(path: Path, config: CRMConfig):
+    """An export's tokenizer. Given the CRM's config, transformers does not read config.json for the
+    tokenizer's class, whose auto_map (the CRM's own modeling code) it would ask to run."""
+    return AutoTokenizer.from_pretrained(path, config=config)
 
 
 class CRM:
@@ -172,7 +178,7 @@ class CRM:
 
         device = torch.device(self.plan.device)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=self.plan.autocast_bf16):
-            described = self.model.describe_all(rows, advance, keep=self.model.answer_store is None)
+            described = describe_all(self.model, rows, advance, keep=self.model.answer_store is None)
         bar.close()
         return described
 
@@ -249,21 +255,25 @@ def run_in_onnx(crm: CRM, model: RewardModel, tokenizer, settings: CRMSettings, 
         ) from None
 
 
-def load_head(model: RewardModel, path: Path, settings: CRMSettings) -> None:
+def load_model(path: Path, settings: CRMSettings, dtype: torch.dtype) -> RewardModel:
+    """The export's model, its backbones in ``dtype`` (the head stays fp32: see RewardModel); an
+    :class:`ExportError` naming the file where a weight is damaged, missing or of another shape."""
     try:
-        state = load_file(path)
-    except FileNotFoundError:
-        raise ExportError(f"{path} is missing: the export is incomplete") from None
-    except (SafetensorError, OSError) as err:  # a truncated or garbled file
-        raise ExportError(f"{path}: cannot be read ({err}); the file is damaged: export the run again") from None
-    try:
-        model.load_head_state(state)
-    except RuntimeError:
-        shapes = {k: tuple(v.shape) for k, v in state.items()}
+        config = CRMConfig.from_pretrained(path)
+        architecture = ARCHITECTURES[settings.model.architecture]
+        model, info = architecture.from_pretrained(path, config=config, dtype=dtype, output_loading_info=True)
+    except (OSError, ValueError, RuntimeError, SafetensorError) as err:
+        raise damaged_part(path, "weights", err) from None
+    weights = path / SAFE_WEIGHTS_NAME
+    problems = [
+        f"{what}: {', '.join(sorted(keys)[:5])}" for what, keys in info.items() if keys and what != "error_msgs"
+    ]
+    if problems or config.head_outputs != head_named(settings.head).outputs:
         raise ExportError(
-            f"{path}: weights {shapes} do not fit a {settings.head!r} head on a backbone of hidden size "
-            f"{model.backbone.config.hidden_size} (as {path.parent / CONFIG_NAME} says)"
-        ) from None
+            f"{weights}: weights do not fit a {settings.head!r} {settings.model.architecture} CRM "
+            f"({'; '.join(problems) or f'a head of {config.head_outputs} outputs'}); export the run again"
+        )
+    return model
 
 
 def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", engine: str = "torch") -> CRM:
@@ -286,18 +296,11 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
             "where int8 costs accuracy (docs/PERFORMANCE.md): use engine='onnx'"
         )
 
-    def encoder(name: str):
-        try:
-            return AutoModel.from_pretrained(path / name, dtype=torch.bfloat16 if plan.bf16_weights else None)
-        except (OSError, ValueError, RuntimeError, SafetensorError) as err:
-            raise damaged_part(path / name, name.replace("_", " "), err) from None
-
-    model = assemble(settings.model, settings.head, encoder)
+    model = load_model(path, settings, torch.bfloat16 if plan.bf16_weights else torch.float32)
     try:
-        tokenizer = AutoTokenizer.from_pretrained(path / "tokenizer")
+        tokenizer = load_tokenizer(path, model.config)
     except (OSError, ValueError) as err:
-        raise damaged_part(path / "tokenizer", "tokenizer", err) from None
-    load_head(model, path / "head.safetensors", settings)  # the head stays fp32 (see RewardModel)
+        raise damaged_part(path, "tokenizer", err) from None
     crm = CRM(model.to(plan.device), tokenizer, settings, plan)
     crm.fingerprint = crm_fingerprint(path)
     if plan.engine != "torch":

@@ -324,10 +324,10 @@ def tiny_two_tower_model(**options):
     """A random two-tower CRM of tiny BERTs with the options asked for (:func:`two_tower_spec`)."""
     import torch
 
-    from crm.models.two_tower import TwoTowerCRM
+    from crm.models.factory import assemble
 
     torch.manual_seed(0)
-    return TwoTowerCRM(two_tower_spec(**options), tiny_bert(), tiny_bert()).eval()
+    return assemble(two_tower_spec(**options), "bt", {"backbone": tiny_bert(), "answer_tower": tiny_bert()}.get).eval()
 
 
 def free_port() -> int:

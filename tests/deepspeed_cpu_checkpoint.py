@@ -28,7 +28,7 @@ import deepspeed.comm.torch  # noqa: E402
 sys.modules["deepspeed.comm.torch"].build_shm_op = lambda: None
 
 from crm.models.backbones import load_backbone  # noqa: E402
-from crm.models.cross_encoder import CrossEncoderCRM  # noqa: E402
+from crm.models.factory import assemble  # noqa: E402
 from crm.models.spec import CrossEncoderSpec  # noqa: E402
 from crm.train.lit_module import CRMLitModule  # noqa: E402
 
@@ -58,7 +58,7 @@ def main(out_dir: str, stage: int) -> None:
     torch.manual_seed(0)
     backbone = load_backbone(init_config=TINY_QWEN3)
     with deepspeed.zero.Init(config_dict_or_path=config, enabled=stage == 3):
-        model = CrossEncoderCRM(CrossEncoderSpec(name="tiny"), backbone, "bt")
+        model = assemble(CrossEncoderSpec(name="tiny"), "bt", {"backbone": backbone}.get)
     partitioned = hasattr(model.score.weight, "ds_id")
     with deepspeed.zero.GatheredParameters(list(model.score.parameters()), enabled=partitioned):
         head = {"std": model.score.weight.std().item(), "bias_abs_max": model.score.bias.abs().max().item()}

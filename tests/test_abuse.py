@@ -86,7 +86,7 @@ def test_best_of_n_picks_the_first_of_identical_best_candidates(tiny_crm, tmp_pa
 def test_board_and_prepare_refuse_an_output_that_is_an_input(tiny_crm, tmp_path, capsys):
     ckpt = tiny_crm("bt")
     err = usage_error(lambda: usl_main(["--ckpt", str(ckpt), "--out", str(ckpt)]), capsys)
-    assert "is also --ckpt" in err and (ckpt / "crm_config.json").is_file()
+    assert "is also --ckpt" in err and (ckpt / "config.json").is_file()
     raw = tmp_path / "raw"
     raw.mkdir()
     err = usage_error(lambda: data_main(["prepare", "--raw", str(raw), "--out", str(raw)]), capsys)
@@ -379,4 +379,4 @@ def test_a_transformers_export_refuses_an_out_that_holds_the_run(tiny_crm, capsy
     crm = tiny_crm("bt")
     assert hf_main([str(crm), "--out", str(crm.parent)]) == 1
     assert "replacing it would destroy that" in capsys.readouterr().err
-    assert (crm / "head.safetensors").is_file()
+    assert (crm / "model.safetensors").is_file()

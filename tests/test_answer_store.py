@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import torch
 
-from crm.models.answer_store import LEAST_RECENTLY_USED, STORED_BYTES, AnswerStore, memo_key, pack, row_key, unpack
+from crm.models.answer_store import (
+    LEAST_RECENTLY_USED,
+    STORED_BYTES,
+    AnswerStore,
+    describe_all,
+    memo_key,
+    pack,
+    row_key,
+    unpack,
+)
 from tests.conftest import tiny_two_tower_model
 
 ANSWERS = ["- one\n- two\n- three", "One, two and three, in a sentence.", "Sure!", "A much longer answer " * 9]
@@ -37,11 +46,11 @@ def test_values_pack_and_unpack_exactly():
 def test_an_answer_is_described_the_same_whatever_answers_share_its_batch(minilm_tokenizer):
     model = tiny_two_tower_model(answer_attention=1)
     rows = answer_rows(minilm_tokenizer)
-    model.describe_all(rows)
+    describe_all(model, rows)
     together = {k: v for k, v in model.answer_memo.rows.items()}
     for row in rows:
         model.forget()
-        model.describe_all([row])
+        describe_all(model, [row])
         ((key, (described, tokens)),) = model.answer_memo.rows.items()
         assert torch.equal(described, together[key][0]) and torch.equal(tokens, together[key][1])
 
@@ -50,26 +59,26 @@ def test_a_second_process_reads_what_the_first_described_and_a_changed_text_or_t
     store = AnswerStore(tmp_path / "answers.sqlite")
     first = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)
     rows = answer_rows(minilm_tokenizer)
-    first.describe_all(rows)
+    describe_all(first, rows)
     assert len(store) == len(rows) and store.size_bytes() > 0
 
     second = tiny_two_tower_model(answer_attention=1).attach_answer_store(AnswerStore(store.path))  # same weights
     calls = counting(second)
-    second.describe_all(rows)
+    describe_all(second, rows)
     assert calls["rows"] == 0  # every answer read back, none described again
     for key, (described, tokens) in first.answer_memo.rows.items():
         assert torch.equal(second.answer_memo.rows[key][0], described)
         assert torch.equal(second.answer_memo.rows[key][1], tokens)
 
     edited = answer_rows(minilm_tokenizer, ["- one\n- two\n- four"])  # a changed text: other tokens, another key
-    second.describe_all(edited)
+    describe_all(second, edited)
     assert calls["rows"] == 1
 
     changed = tiny_two_tower_model(answer_attention=1).attach_answer_store(AnswerStore(store.path))
     with torch.no_grad():
         changed.answer_tower.embeddings.word_embeddings.weight[0, 0] += 1.0  # another tower: another fingerprint
     calls = counting(changed)
-    changed.describe_all(rows)
+    describe_all(changed, rows)
     assert calls["rows"] == len(rows)
 
 
@@ -110,6 +119,6 @@ def test_a_failing_store_is_left_with_a_warning_and_the_tower_describes(minilm_t
     store.db.close()  # as a full disk or a damaged file would: every call fails
     calls = counting(model)
     rows = answer_rows(minilm_tokenizer)
-    model.describe_all(rows)
+    describe_all(model, rows)
     assert calls["rows"] == len(rows) and len(model.answer_memo) == len(rows)
     assert "answer store" in caplog.text and "described without it" in caplog.text

@@ -125,12 +125,12 @@ def test_a_damaged_weight_file_is_one_line_naming_it(crm_dirs, tmp_path, capsys)
     import shutil
 
     damaged = shutil.copytree(crm_dirs["bt"], tmp_path / "crm")
-    cut_short(damaged / "backbone" / "model.safetensors")
+    cut_short(damaged / "model.safetensors")
     write_jsonl(tmp_path / "in.jsonl", [{"prompt": "Hi?", "responses": ["Hello."], "criteria": "Be brief."}])
     argv = ["--ckpt", str(damaged), "--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out.jsonl")]
     assert main([*argv, "--device", "cpu"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and f"{damaged / 'backbone' / 'model.safetensors'}: cannot be read" in err[0]
+    assert len(err) == 1 and f"{damaged / 'model.safetensors'}: cannot be read" in err[0]
     assert "damaged" in err[0] and not (tmp_path / "out.jsonl").exists()
 
 

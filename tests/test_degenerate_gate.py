@@ -6,10 +6,13 @@ import json
 
 import pytest
 import torch
+from transformers import BertConfig
 
 from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.relevance import query_overlap
+from crm.models.factory import crm_config
 from crm.models.head_terms import DegenerateGate
+from crm.models.spec import TwoTowerSpec
 from crm.train.degenerate_gate_fit import fit_gate
 from crm.train.run import train
 from tests.conftest import TINY_TRAIN, files_override
@@ -64,8 +67,11 @@ def test_a_fitted_gate_costs_degenerate_answers_the_margin_and_real_ones_nothing
     assert not any(p.requires_grad for p in gate.parameters())  # the optimizer never moves it
     with pytest.raises(ValueError, match="margin must be positive"):
         DegenerateGate(LAYERS, len(LAYOUT_FEATURES), LAYERS * WIDTH, margin=0.0, kinds=("truncated",))
+    spec = TwoTowerSpec(
+        name="gate", query_interaction=8, answer_layout=True, degenerate_gate=10.0, degenerate_kinds=["rude"]
+    )
     with pytest.raises(ValueError, match="restated_query"):  # the message names the kinds a gate can learn
-        new_gate(kinds=("rude",))
+        crm_config(spec, "bt", BertConfig(), BertConfig())
 
 
 def test_a_gate_that_learns_the_query_given_back_tells_it_from_real_answers_and_another_query_s():

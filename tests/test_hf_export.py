@@ -66,9 +66,9 @@ def test_round_trip_gives_the_crm_scores(tiny_crm, tmp_path):
 
 def test_a_reward_bias_is_recorded_as_an_offset(tiny_crm, tmp_path):
     crm_dir = tiny_crm("bt")
-    head = load_file(crm_dir / "head.safetensors")
-    head["bias"] = torch.tensor([0.75])
-    save_file(head, crm_dir / "head.safetensors")
+    weights = load_file(crm_dir / "model.safetensors")
+    weights["score.bias"] = torch.tensor([0.75])
+    save_file(weights, crm_dir / "model.safetensors", metadata={"format": "pt"})
     out = export_hf(crm_dir, tmp_path / "hf")  # checks itself: it raises if the scores differ
     assert json.loads((out / "config.json").read_text())["crm_reward_offset"] == pytest.approx(0.75)
     model = AutoModelForSequenceClassification.from_pretrained(out).eval()

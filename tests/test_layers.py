@@ -55,13 +55,24 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def absolute(node: ast.ImportFrom, path: Path) -> str | None:
+    """The module an import-from names, a relative one (the modeling files') resolved against ``path``'s package."""
+    if not node.level:
+        return node.module
+    package = module_name(path).split(".")
+    package = package if path.name == "__init__.py" else package[:-1]
+    base = package[: len(package) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def imported_modules(path: Path, known: set[str]) -> set[str]:
     """Every crm module ``path`` imports, at the top or inside a function (lazy imports count too)."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("crm"):
-            found.add(node.module)
-            found |= {f"{node.module}.{alias.name}" for alias in node.names} & known
+        module = absolute(node, path) if isinstance(node, ast.ImportFrom) else None
+        if module and module.startswith("crm"):
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names} & known
         elif isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names if alias.name.startswith("crm")}
     return found

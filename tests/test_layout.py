@@ -87,9 +87,9 @@ def test_an_export_told_another_layout_is_refused(tmp_path):
     """A CRM trained on layout features scores only where they are measured the same way."""
     spec = TwoTowerSpec(name="minilm", answer_layout=True)
     told = CRMSettings("bt", spec, 256, layout_features=list(LAYOUT_FEATURES))
-    (tmp_path / CONFIG_NAME).write_text(told.to_json())
-    assert read_settings(tmp_path) == told
     settings = json.loads(told.to_json())
-    (tmp_path / CONFIG_NAME).write_text(json.dumps({**settings, "layout_features": ["words", "headings"]}))
+    (tmp_path / CONFIG_NAME).write_text(json.dumps({"crm": settings}))
+    assert read_settings(tmp_path) == told
+    (tmp_path / CONFIG_NAME).write_text(json.dumps({"crm": {**settings, "layout_features": ["words", "headings"]}}))
     with pytest.raises(ExportError, match="its layout names 2 features"):
         read_settings(tmp_path)

@@ -122,10 +122,12 @@ def test_head_lr_scale_gives_the_head_its_own_learning_rate():
 
 
 def test_a_cross_encoder_refuses_a_head_with_terms_it_does_not_have():
-    from crm.models.cross_encoder import CrossEncoderCRM
+    from crm.models.factory import assemble
     from crm.models.spec import CrossEncoderSpec
 
     state = tiny_two_tower_model().head_state_dict()
     assert {"weight", "bias", "interaction.criteria.weight", "interaction.answer.weight"} <= set(state)
     with pytest.raises(RuntimeError, match="criteria interaction term"):
-        CrossEncoderCRM(CrossEncoderSpec(name="tiny", pooling="mean"), tiny_bert(), "bt").load_head_state(state)
+        assemble(CrossEncoderSpec(name="tiny", pooling="mean"), "bt", {"backbone": tiny_bert()}.get).load_head_state(
+            state
+        )

@@ -13,7 +13,7 @@ from crm.data.layout import LAYOUT_FEATURES
 from crm.data.schema import read_samples
 from crm.inference import CRM, load_crm
 from crm.models.backbones import freeze_lower
-from crm.models.cross_encoder import CrossEncoderCRM
+from crm.models.factory import assemble
 from crm.models.spec import CrossEncoderSpec
 from crm.train.plan import RunTooLong
 from crm.train.reader_stage import READER_FILE, polarity_loss, pretrain_reader
@@ -146,7 +146,7 @@ def test_a_kept_criteria_classifier_is_taught_saved_with_the_reader_and_frozen(
 
 def test_reader_pretraining_needs_a_two_tower_crm(compose_train, minilm_tokenizer, tmp_path):
     with pytest.raises(ValueError, match="two-tower"):
-        cross_encoder = CrossEncoderCRM(CrossEncoderSpec(name="tiny", pooling="mean"), tiny_bert(), "bt")
+        cross_encoder = assemble(CrossEncoderSpec(name="tiny", pooling="mean"), "bt", {"backbone": tiny_bert()}.get)
         pretrain_reader(reader_cfg(compose_train), cross_encoder, minilm_tokenizer, tmp_path)
 
 
@@ -177,7 +177,7 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
     model = objects["module"].model
     assert model.criteria_classifier is not None and "criteria_classifier.weight" in taught
     assert all(torch.equal(v, model.state_dict()[k]) for k, v in taught.items())  # held fixed
-    exported = json.loads((run / "export" / "crm_config.json").read_text())
+    exported = json.loads((run / "export" / "config.json").read_text())["crm"]
     classes = reading_task(cfg.data.attributes.heldout_families).classes
     assert exported["model"]["criteria_classes"] == len(classes)
     assert exported["criteria_class_names"] == [f"{family}/{polarity}" for family, polarity in classes]

@@ -5,7 +5,7 @@ import pytest
 import torch
 
 from crm.models.backbones import pool, position_limit, position_offset
-from crm.models.factory import build_reward_model
+from crm.models.factory import assemble, build_reward_model
 from crm.models.reward_model import RewardModel
 from crm.models.spec import BackboneSpec
 from crm.models.tokenizers import vocabulary_map
@@ -97,7 +97,8 @@ def test_a_crm_reads_criteria_with_a_reader_of_its_own(minilm_tokenizer, mpnet_t
         assert torch.allclose(model(**batch), scores, atol=1e-6)
         model.tower_runners = None
 
-    again = TwoTowerCRM(spec, MPNetModel.from_pretrained(reader), BertModel.from_pretrained(tower)).eval()
+    parts = {"backbone": MPNetModel.from_pretrained(reader), "answer_tower": BertModel.from_pretrained(tower)}
+    again = assemble(spec, "bt", parts.get).eval()
     again.load_state_dict(
         {k: v for k, v in model.state_dict().items() if not k.startswith("reader_vocabulary")}, strict=False
     )

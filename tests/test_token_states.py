@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from crm.models.answer_store import AnswerStore, pack
+from crm.models.answer_store import AnswerStore, describe_all, pack
 from crm.models.token_states import compact_states, expand_states
 from tests.conftest import tiny_two_tower_model
 from tests.test_answer_store import answer_rows
@@ -43,11 +43,11 @@ def test_an_answer_is_kept_the_same_whatever_shares_its_batch_and_forms_never_sh
     store = AnswerStore(tmp_path / "answers.sqlite")
     model = tiny_two_tower_model(answer_attention=1, token_window=4, token_bits=8).attach_answer_store(store)
     rows = answer_rows(minilm_tokenizer)
-    model.describe_all(rows)
+    describe_all(model, rows)
     together = dict(model.answer_memo.rows)
     for row in rows:
         model.forget()
-        model.describe_all([row])
+        describe_all(model, [row])
         ((key, value),) = model.answer_memo.rows.items()
         assert all(torch.equal(a, b) for a, b in zip(value, together[key]))
     plain = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)  # the same tower, bf16 tokens

@@ -20,6 +20,7 @@ from crm.data.schema import DataFormatError, read_samples, write_samples
 from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.paper_splits import load_test_set
 from crm.evaluation.scorers import CRMScorer
+from crm.export.__main__ import main as reexport_main
 from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
 from crm.train.checkpoints import resolve_ckpt_path
@@ -262,6 +263,12 @@ def test_resume_keeps_the_best_checkpoint_and_metric(compose_train, tiny_files, 
         return all(torch.equal(value, state[f"model.{name}"]) for name, value in exported.items())
 
     assert same_weights(best_path) and not same_weights(run / "checkpoints" / "last.ckpt")
+    # `python -m crm.export <run>` (what an export of an older format names) writes the same CRM again
+    (run / ".hydra").mkdir()
+    OmegaConf.save(resumed, run / ".hydra" / "config.yaml")  # as `python train.py` saves it
+    assert reexport_main([str(run), "--out", str(tmp_path / "again")]) == 0
+    again = load_crm(tmp_path / "again").model.state_dict()
+    assert again.keys() == exported.keys() and all(torch.equal(again[k], v) for k, v in exported.items())
     # (c) The best validation accuracy carries over the resume (the value sweeps optimise).
     assert metrics["val/acc_best"] == best_acc
 

@@ -10,10 +10,9 @@ import torch
 from crm.data.layout import LAYOUT_FEATURES, layout_features
 from crm.data.rendering import Renderer
 from crm.models.backbones import freeze_lower
-from crm.models.factory import build_reward_model
+from crm.models.factory import assemble, build_reward_model
 from crm.models.head_terms import CosineClassifier
 from crm.models.rows import RowMemo, in_length_chunks
-from crm.models.two_tower import TwoTowerCRM
 from tests.conftest import has_module, require, text_pair_batch, tiny_bert, tiny_two_tower_model, two_tower_spec
 
 
@@ -339,7 +338,7 @@ def _exported_two_tower_crm(
         query_interaction=query, degenerate_gate=gate,
     )  # fmt: skip
     torch.manual_seed(0)
-    model = TwoTowerCRM(spec, tiny_bert(), tiny_bert())
+    model = assemble(spec, "bt", {"backbone": tiny_bert(), "answer_tower": tiny_bert()}.get)
     model.train()
     assert not model.answer_tower.training  # frozen, also in train mode
     batch = text_pair_batch(tokenizer, "Use bullet points.", ["- a\n- b", "a and b"])
@@ -414,10 +413,11 @@ def test_two_towers_train_the_criteria_reader_only_and_export(
     with torch.no_grad():
         direct = model(**{k: torch.tensor([v]) for k, v in rendered.items()})
     assert torch.allclose(crm.answer_rewards(TWO_TOWER_ITEMS[:1]), direct.view(-1), atol=1e-5)
+    parts = {"backbone": model.backbone, "answer_tower": model.answer_tower}
     with pytest.raises(ValueError, match="needs the interaction term"):
-        TwoTowerCRM(two_tower_spec(interaction=0), model.backbone, model.answer_tower)
+        assemble(two_tower_spec(interaction=0), "bt", parts.get)
     with pytest.raises(ValueError, match="needs the pointwise bt head"):
-        TwoTowerCRM(two_tower_spec(), model.backbone, model.answer_tower, head="cls")
+        assemble(two_tower_spec(), "cls", parts.get)
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from crm.inference import load_crm
 from crm.scoring.cache import ScoreCache, content_key, criteria_key
 from crm.usl.__main__ import main as usl_main
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import CORPUS_MODELS, has_module, require, tiny_split, write_corpus
+from tests.conftest import CORPUS_MODELS, has_module, require, write_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -313,34 +313,36 @@ def _damaged(crm_dir: Path, tmp_path: Path, how: str) -> Path:
     from crm.export.artifact import CONFIG_NAME
 
     copy = Path(shutil.copytree(crm_dir, tmp_path / f"damaged_{how}"))
-    if how in ("truncated_head", "truncated_backbone"):
-        weights = copy / ("head.safetensors" if how == "truncated_head" else "backbone/model.safetensors")
+    config = json.loads((copy / CONFIG_NAME).read_text())
+    settings = config["crm"]
+    if how == "truncated_weights":
+        weights = copy / "model.safetensors"
         weights.write_bytes(weights.read_bytes()[:40])
     elif how == "extra_key":
-        config = json.loads((copy / CONFIG_NAME).read_text())
-        (copy / CONFIG_NAME).write_text(json.dumps({**config, "temperature": 2.0}))
+        settings["temperature"] = 2.0
     elif how == "older_format":
-        config = json.loads((copy / CONFIG_NAME).read_text())
-        (copy / CONFIG_NAME).write_text(json.dumps({**config, "format_version": 12}))
+        settings["format_version"] = 15
+    elif how == "older_layout":
+        (copy / CONFIG_NAME).unlink()
+        (copy / "crm_config.json").write_text(json.dumps(settings))
+        return copy
     elif how == "option_of_another_architecture":
-        config = json.loads((copy / CONFIG_NAME).read_text())
-        model = {**config["model"], "interaction": 8}  # a two-tower option on a cross-encoder
-        (copy / CONFIG_NAME).write_text(json.dumps({**config, "model": model}))
+        settings["model"]["interaction"] = 8  # a two-tower option on a cross-encoder
     elif how == "wrong_head":
-        config = json.loads((copy / CONFIG_NAME).read_text())
-        (copy / CONFIG_NAME).write_text(json.dumps({**config, "head": "cls"}))  # the weights are a bt head
+        settings["head"] = "cls"  # the weights are a bt head
+    (copy / CONFIG_NAME).write_text(json.dumps(config))
     return copy
 
 
 @pytest.mark.parametrize(
     ("how", "message"),
     [
-        ("truncated_head", r"head.safetensors: cannot be read .* damaged"),
-        ("truncated_backbone", r"backbone/model.safetensors: cannot be read .* damaged"),
-        ("extra_key", r"crm_config.json: unknown field\(s\) temperature"),
-        ("older_format", r"crm_config.json: export format 12 is older than this crm reads \(13 to 15\)"),
+        ("truncated_weights", r"model.safetensors: cannot be read .* damaged"),
+        ("extra_key", r"config.json: unknown field\(s\) temperature"),
+        ("older_format", r"config.json: export format 15 is older than this crm reads \(16\); .*python -m crm.export"),
+        ("older_layout", r"a format before 16 \(crm_config.json\).*python -m crm.export <its training run directory>"),
         ("option_of_another_architecture", r"its model cannot be read: unknown cross_encoder field\(s\) interaction"),
-        ("wrong_head", r"head.safetensors: weights .* do not fit a 'cls' head"),
+        ("wrong_head", r"model.safetensors: weights do not fit a 'cls' cross_encoder CRM"),
     ],
 )
 def test_a_damaged_export_names_the_file_and_the_cli_prints_no_traceback(tiny_crm, tmp_path, capsys, how, message):
@@ -356,39 +358,6 @@ def test_a_damaged_export_names_the_file_and_the_cli_prints_no_traceback(tiny_cr
     assert code == 1 and "Traceback" not in out.out + out.err
     errors = [line for line in out.err.splitlines() if "error:" in line]
     assert len(errors) == 1 and damaged.name in errors[0]
-
-
-def test_an_export_of_format_13_loads_as_the_same_crm(tiny_crm, tmp_path):
-    """Format 13 wrote the model's options as flat fields; they are read into the model's spec."""
-    import shutil
-
-    from crm.export.artifact import CONFIG_NAME, flat_format_13, read_settings
-
-    copy = Path(shutil.copytree(tiny_crm("bt"), tmp_path / "format_13"))
-    config = json.loads((copy / CONFIG_NAME).read_text())
-    model = config.pop("model")
-    flat = {**config, "pooling": model["pooling"], "input_format": model["input_format"], "interaction": 0,
-            "answer_tower": False, "criteria_classes": 0, "answer_layout": None, "format_version": 13}  # fmt: skip
-    del flat["layout_features"]
-    (copy / CONFIG_NAME).write_text(json.dumps(flat))
-    settings = read_settings(copy)
-    assert settings.model.architecture == "cross_encoder" and settings.pooling == "last"
-    assert settings.format_version == 13
-    samples = tiny_split(4, seed=0)
-    assert np.allclose(load_crm(copy).prob_a(samples), load_crm(tiny_crm("bt")).prob_a(samples))
-    quickstart = {
-        "head": "bt",
-        "pooling": "mean",
-        "input_format": "criteria_list",
-        "max_length": 352,
-        "answer_tower": True,
-        "interaction": 64,
-        "answer_layout": ["words"],
-        "degenerate_gate": 10.0,
-    }
-    tower = flat_format_13(quickstart)
-    assert tower["model"]["architecture"] == "two_tower" and tower["model"]["answer_layout"] is True
-    assert tower["layout_features"] == ["words"] and tower["model"]["degenerate_gate"] == 10.0
 
 
 def test_ctrl_c_says_the_scores_are_cached_and_how_to_resume(tiny_crm, tmp_path, capsys, monkeypatch):

@@ -1,14 +1,16 @@
 """A CRM export directory as a format: its layout, its settings and where to find it. No torch here,
 so the leaderboard can answer from its cache without loading a model.
 
-Layout::
+An export is a transformers checkpoint (``save_pretrained``), loadable with this project
+(:func:`crm.inference.load_crm`) or without it (``AutoModel.from_pretrained(dir, trust_remote_code=True)``)::
 
     export/
-      crm_config.json      CRMSettings: the head, the model spec (crm.models.spec), the length budget, the format
-      head.safetensors     the reward head (and a two-tower CRM's criteria classifier)
-      backbone/            transformers ``save_pretrained`` of the backbone
-      answer_tower/        the frozen answer encoder of a two-tower CRM
-      tokenizer/           the tokenizer, chat template included
+      config.json          the CRM's transformers config (crm.models.configuration_crm.CRMConfig): its
+                           settings under "crm" (CRMSettings: the head, the model spec, the length budget)
+      model.safetensors    every weight: backbone, answer tower, head
+      *.py                 the modeling files the config's auto_map names (torch and transformers only)
+      tokenizer files      the tokenizer, chat template included
+      README.md            the model card: what it is, how to give it criteria, its data and their licences
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from pathlib import Path
 from crm.data.schema import DataFormatError
 from crm.models.spec import AnySpec, TwoTowerSpec, spec_from_config, spec_from_dict
 
-# 14: the model written as its spec (crm.models.spec) under "model". 15: a two-tower CRM's criteria reader
-# of its own (``model.reader``), its vocabulary map in the head file; 14 loads as it is. Format 13, the last
-# of flat fields, still loads (flat_format_13); older formats are refused, naming their format.
-FORMAT_VERSION = 15
-OLDEST_LOADED = 13
-CONFIG_NAME = "crm_config.json"
+# 16: a transformers checkpoint, the settings in config.json. Older exports (crm_config.json beside
+# backbone/ and head.safetensors) are refused, naming the command that writes them again.
+FORMAT_VERSION = 16
+CONFIG_NAME = "config.json"
+OLD_CONFIG_NAME = "crm_config.json"  # the settings file of exports before format 16
+REEXPORT = "python -m crm.export <its training run directory>"
 
 
 @dataclass
@@ -41,6 +43,7 @@ class CRMSettings:
     layout_features: list[str] | None = None  # the layout features told to the head (crm.data.layout); None: none
     # {"tokens", "characters"}: the most criteria it reads when scoring, so a server can say it without torch
     criteria_limits: dict[str, int] | None = None
+    sources: list[str] | None = None  # the data sources it was trained on (crm.data.sources), for its model card
     format_version: int = FORMAT_VERSION
 
     @property
@@ -73,6 +76,7 @@ class CRMSettings:
             max_query_tokens=cfg.data.get("max_query_tokens"),
             criteria_class_names=criteria_class_names(cfg),
             layout_features=list(LAYOUT_FEATURES) if told_layout else None,
+            sources=list(cfg.data.get("sources") or []) or None,
         )
 
 
@@ -93,44 +97,41 @@ class ExportError(DataFormatError):
     """A damaged or mismatched export directory; the message names the file and what is wrong."""
 
 
-def flat_format_13(fields: dict) -> dict:
-    """Format 13's flat fields as format 14's: the model's options gathered into its spec."""
-    tower = fields.pop("answer_tower", False)
-    model = {"name": "format-13 export", "architecture": "two_tower" if tower else "cross_encoder"}
-    model.update({k: fields.pop(k) for k in ("pooling", "input_format") if k in fields})
-    layout = fields.pop("answer_layout", None)
-    options = ("interaction", "criteria_classes", "criteria_scale", "answer_attention", "query_interaction")
-    options += ("degenerate_gate",)
-    told = {k: fields.pop(k) for k in options if k in fields}
-    if tower:
-        model.update(told, answer_layout=bool(layout))
-    elif any(told.values()):
-        raise ValueError(f"a cross-encoder with {', '.join(k for k, v in told.items() if v)} (retired)")
-    return {**fields, "model": model, "layout_features": layout}
+def settings_fields(export_dir: str | Path) -> dict:
+    """The settings an export's config.json holds, as JSON; :class:`ExportError` for an export of an
+    older format or a damaged config."""
+    export_dir = Path(export_dir)
+    path = export_dir / CONFIG_NAME
+    if not path.exists():
+        if (export_dir / OLD_CONFIG_NAME).exists():
+            raise ExportError(
+                f"{export_dir}: an export of a format before {FORMAT_VERSION} ({OLD_CONFIG_NAME}), which this crm "
+                f"no longer reads; export it again from its training run: {REEXPORT}"
+            )
+        raise FileNotFoundError(f"{export_dir} is not a CRM export directory (no {CONFIG_NAME})")
+    try:
+        config = json.loads(path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ExportError(f"{path}: not valid JSON ({err}); the export is damaged") from None
+    fields = config.get("crm") if isinstance(config, dict) else None
+    if not isinstance(fields, dict):
+        raise ExportError(f'{path}: not a CRM\'s config (no "crm" settings object)')
+    return fields
 
 
 def read_settings(export_dir: str | Path) -> CRMSettings:
     """The settings of an export directory (head, model spec, ...) without loading any weights."""
     path = Path(export_dir) / CONFIG_NAME
-    if not path.exists():
-        raise FileNotFoundError(f"{export_dir} is not a CRM export directory (no {CONFIG_NAME})")
-    try:
-        fields = json.loads(path.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ExportError(f"{path}: not valid JSON ({err}); the export is damaged") from None
-    if not isinstance(fields, dict):
-        raise ExportError(f"{path}: expected a JSON object of settings")
+    fields = dict(settings_fields(export_dir))
     version = fields.get("format_version")
     if not isinstance(version, int) or version > FORMAT_VERSION:
         raise ExportError(f"{path}: export format {version!r} is not one this crm reads (it writes {FORMAT_VERSION})")
-    if version < OLDEST_LOADED:
+    if version < FORMAT_VERSION:
         raise ExportError(
-            f"{path}: export format {version} is older than this crm reads ({OLDEST_LOADED} to {FORMAT_VERSION}); "
-            "score with the crm version that trained it"
+            f"{path}: export format {version} is older than this crm reads ({FORMAT_VERSION}); "
+            f"export it again from its training run: {REEXPORT}"
         )
     try:
-        if version == 13:
-            fields = flat_format_13(fields)
         fields["model"] = spec_from_dict(fields.get("model") or {})
     except (TypeError, ValueError) as err:
         raise ExportError(f"{path}: its model cannot be read: {err}") from None
@@ -153,13 +154,24 @@ def read_settings(export_dir: str | Path) -> CRMSettings:
     return CRMSettings(**fields)
 
 
+def is_export(path: Path) -> bool:
+    """A CRM export directory (of this format or an older one): not any transformers checkpoint, one
+    whose config.json holds the CRM's settings."""
+    if (path / OLD_CONFIG_NAME).exists():
+        return True
+    try:
+        return "crm" in json.loads((path / CONFIG_NAME).read_text())
+    except (OSError, ValueError, TypeError):
+        return (path / CONFIG_NAME).exists()  # unreadable: read_settings says what is wrong with it
+
+
 def resolve_export(path: str | Path) -> Path:
     """An export directory, given it or the training run directory that holds it as ``export/``."""
     path = Path(path)
-    if not (path / CONFIG_NAME).exists() and (path / "export" / CONFIG_NAME).exists():
+    if not is_export(path) and is_export(path / "export"):
         path = path / "export"
-    if not (path / CONFIG_NAME).exists():
-        raise FileNotFoundError(f"{path} is not a CRM export directory (no {CONFIG_NAME})")
+    if not is_export(path):
+        raise FileNotFoundError(f"{path} is not a CRM export directory (no {CONFIG_NAME} with a CRM's settings)")
     return path
 
 

@@ -12,6 +12,9 @@ train), and ``text_pair`` inputs. Every export is checked: the written model, gi
 saved tokenizer and chat template, must give the CRM's scores on probe inputs. The backbone's weights
 are loaded once and shared by both, so a large CRM exports in the memory of one copy.
 
+Every CRM, whatever its head and architecture, is also a transformers model of its own
+(:mod:`crm.export.artifact`): this export is for the tools that only know the standard classes.
+
 Those classes' head has no bias; ours does, and Bradley-Terry training never moves it (the loss sees
 only reward differences) unless ``center_rewards_coef`` is set. A non-zero bias is recorded as
 ``crm_reward_offset`` in ``config.json``: every reward is shifted by it, no comparison changes.
@@ -34,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import torch
-from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
+from transformers import AutoModelForSequenceClassification, AutoTokenizer
 from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES
 from transformers.utils import logging as hf_logging
 
@@ -43,11 +46,10 @@ from crm.data.criteria.fixed import FIXED
 from crm.data.row_format import criteria_block
 from crm.export.artifact import CRMSettings, read_settings, resolve_export
 from crm.heads import head_named
-from crm.inference import CRM, load_head
-from crm.models.cross_encoder import CrossEncoderCRM
+from crm.inference import load_crm
+from crm.models.configuration_crm import CRMConfig
 from crm.models.qwen_tokenizer import CHATML_TEMPLATE
 from crm.outputs import complete_directory
-from crm.precision import InferencePlan
 
 log = logging.getLogger(__name__)
 
@@ -89,22 +91,22 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
     (default ``<run>/hf``); raises :class:`NotExportable` with the reason where it cannot."""
     export_dir = resolve_export(path)
     settings = read_settings(export_dir)
-    config = AutoConfig.from_pretrained(export_dir / "backbone")
+    config = CRMConfig.from_pretrained(export_dir).part_config("backbone")
     if reason := why_not_exportable(settings, config):
         raise NotExportable(f"{export_dir}: {reason}")
-    tokenizer = AutoTokenizer.from_pretrained(export_dir / "tokenizer")
+    crm = load_crm(export_dir, device="cpu", precision="fp32")
+    tokenizer = crm.tokenizer
     config.num_labels = 1
     config.pad_token_id = tokenizer.pad_token_id
-    try:  # the backbone's weights, loaded once: the CRM checked against it below shares them
-        with quiet_transformers():  # the new `score` layer is reported as not initialised: it is set below
-            model = AutoModelForSequenceClassification.from_pretrained(export_dir / "backbone", config=config)
+    try:
+        with quiet_transformers():
+            model = AutoModelForSequenceClassification.from_config(config)
     except ValueError as err:
         raise NotExportable(f"{export_dir}: no sequence-classification class for {config.model_type!r}") from err
     if not isinstance(getattr(model, "score", None), torch.nn.Linear):
         raise NotExportable(f"{type(model).__name__} has no last-token linear `score` head like the CRM's")
-    reward_model = CrossEncoderCRM(settings.model, model.base_model, "bt")
-    load_head(reward_model, export_dir / "head.safetensors", settings)
-    crm = CRM(reward_model, tokenizer, settings, InferencePlan("cpu"))
+    reward_model = crm.model
+    setattr(model, model.base_model_prefix, reward_model.backbone)  # the CRM's backbone, shared: one copy in memory
     head = reward_model.score
     with torch.no_grad():
         model.score.weight.copy_(head.weight)
@@ -130,7 +132,7 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
 def export_hf_if_possible(export_dir: Path, out_dir: Path) -> Path | None:
     """After training: the transformers checkpoint where the CRM has an equivalent class, else a log line why not."""
     settings = read_settings(export_dir)
-    if reason := why_not_exportable(settings, AutoConfig.from_pretrained(export_dir / "backbone")):
+    if reason := why_not_exportable(settings, CRMConfig.from_pretrained(export_dir).part_config("backbone")):
         log.info("no transformers checkpoint: %s", reason)
         return None
     return export_hf(export_dir, out_dir)

@@ -26,6 +26,11 @@ from crm.export.writer import export_crm
 from crm.models.factory import model_from_state
 
 
+def is_deepspeed_checkpoint(path: Path) -> bool:
+    """A DeepSpeed checkpoint, which Lightning writes as a directory named like a checkpoint file."""
+    return path.is_dir() and ((path / "latest").is_file() or (path / "checkpoint").is_dir())
+
+
 def consolidated_state_dict(checkpoint_dir: str | Path, tag: str | None = None) -> dict[str, torch.Tensor]:
     """The LightningModule's full fp32 state dict from a (sharded) DeepSpeed checkpoint directory."""
     from lightning.pytorch.utilities.deepspeed import convert_zero_checkpoint_to_fp32_state_dict

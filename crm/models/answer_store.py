@@ -27,7 +27,8 @@ import torch
 from lightning import Callback
 from tqdm.auto import tqdm
 
-from crm.models.rows import memo_key
+from crm.memory import release_freed_memory
+from crm.models.rows import FIXED_ROWS, FIXED_WIDTH_STEP, RowMemo, memo_key, pad_rows
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,18 @@ class AnswerStore:
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
         self.db.executescript(SCHEMA)
         self.db.commit()
+
+    def backing(self, model, device_type: str) -> StoreBacking:
+        """This store as a two-tower CRM's answer memo's backing, under the fingerprint of its tower as
+        it runs now (its weights and the autocast in force), kept in ``model.tower_fingerprints``."""
+        autocast = torch.is_autocast_enabled(device_type)
+        mode = f"torch-{device_type}|autocast={torch.get_autocast_dtype(device_type) if autocast else None}"
+        mode += f"|attention={model.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
+        if (model.token_window, model.token_bits) != (1, 16):  # token states kept in another form
+            mode += f"|tokens={model.token_window}x{model.token_bits}"
+        if mode not in model.tower_fingerprints:
+            model.tower_fingerprints[mode] = tower_fingerprint(model.answer_tower, mode)
+        return StoreBacking(self, model.tower_fingerprints[mode], tuple_value=bool(model.answer_attention))
 
     def get(self, keys: Iterable[bytes]) -> dict[bytes, bytes]:
         wanted = list(dict.fromkeys(keys))
@@ -226,6 +239,35 @@ def call_store(store: AnswerStore, call, argument, name: str, otherwise: str):
         return None
 
 
+@torch.no_grad()
+def describe_all(model, rows, progress=None, chunk: int = 512, keep: bool = True) -> int:
+    """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`TwoTowerCRM.split_segments` cuts
+    them) with a two-tower CRM's frozen tower ahead of use, shortest first, into its answer store and
+    memory: a training run's or a board's answers at once, so its steps find them described.
+    ``progress(done, total)`` after each chunk. ``keep``: memory is made to hold them all (training reads
+    them every step); else, with a store attached, only what the store lacks is described, into the
+    store, and memory keeps no more than its capacity (a board reads its answers back a chunk at a time:
+    bounded memory). Returns how many rows were described or read."""
+    distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
+    device = next(model.answer_tower.parameters()).device
+    backing = model._answer_backing(device.type)
+    if keep or backing is None:
+        model.answer_memo.capacity = max(model.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
+    else:
+        keys = [memo_key(row) for row in distinct]
+        stored = backing.present(keys)
+        distinct = [row for row, key in zip(distinct, keys) if key not in stored]
+    for start in range(0, len(distinct), chunk):
+        ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
+        model._remembered(ids.to(device), mask.long().to(device))
+        if not keep:  # a board's bounded memory: the chunk's full states, freed, go back to the system
+            release_freed_memory()
+        if progress is not None:
+            progress(min(start + chunk, len(distinct)), len(distinct))
+    release_freed_memory()  # what the chunks' full states left in the heap, once: what is kept stays
+    return len(distinct)
+
+
 class DescribeAnswers(Callback):
     """Describes every distinct answer of the datamodule's datasets with the frozen tower before the
     fit's first step, shortest first in fixed-shape chunks, into the model's memory and ``store``; and
@@ -265,7 +307,7 @@ class DescribeAnswers(Callback):
             bar.update(done - bar.n)
 
         with trainer.precision_plugin.forward_context():
-            model.describe_all(rows, progress)
+            describe_all(model, rows, progress)
         bar.close()
 
     def on_fit_start(self, trainer, pl_module) -> None:

@@ -3,6 +3,7 @@ dropping its transformer blocks, and initialising new weights also under DeepSpe
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -87,10 +88,10 @@ def gathered(params: list[nn.Parameter]) -> Iterator[None]:
     Under ``deepspeed.zero.Init`` a new layer's tensors are empty shards; initialising them directly
     would do nothing. Gathering them (rank 0 modifies, then re-partitions) initialises the real weights.
     """
-    if any(hasattr(p, "ds_id") for p in params):
-        import deepspeed
-
-        with deepspeed.zero.GatheredParameters(params, modifier_rank=0):
+    if any(hasattr(p, "ds_id") for p in params):  # partitioned by DeepSpeed, so it is installed
+        # imported by name: an export's modeling files import nothing beyond torch and transformers
+        zero = importlib.import_module("deepspeed.zero")
+        with zero.GatheredParameters(params, modifier_rank=0):
             yield
     else:
         yield

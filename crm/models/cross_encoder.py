@@ -3,36 +3,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import torch
-from transformers import PreTrainedModel
+from transformers import AutoModel, PreTrainedModel
 
-from crm.models.backbones import padded_to_width_multiple, pool
-from crm.models.reward_model import RewardModel
-from crm.models.spec import CrossEncoderSpec
+from .backbones import padded_to_width_multiple, pool
+from .configuration_crm import CRMConfig
+from .reward_model import RewardModel
 
 
 class CrossEncoderCRM(RewardModel):
     """``forward`` returns (batch, 1) scores (``bt``) or (batch, 2) logits (``cls``)."""
 
-    def __init__(self, spec: CrossEncoderSpec, backbone: PreTrainedModel, head: str):
-        super().__init__(backbone, head, spec.pooling, spec.dropout, backbone.config.hidden_size)
-
-    @classmethod
-    def assemble(cls, spec: CrossEncoderSpec, head: str, backbone: Callable[[str], PreTrainedModel]):
-        """The CRM of ``spec`` around ``backbone("backbone")`` (a fresh load or an export's)."""
-        return cls(spec, backbone("backbone"), head)
+    def __init__(self, config: CRMConfig, backbone: PreTrainedModel | None = None):
+        backbone = backbone if backbone is not None else AutoModel.from_config(config.part_config("backbone"))
+        super().__init__(config, backbone, backbone.config.hidden_size)
+        self.post_init()
 
     def forward(
         self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor | None = None
     ) -> torch.Tensor:
-        if token_type_ids is None:
-            input_ids, attention_mask = padded_to_width_multiple(input_ids, attention_mask)
-        else:
-            input_ids, attention_mask, token_type_ids = padded_to_width_multiple(input_ids, attention_mask, token_type_ids)
-        out = self._encode(self.backbone, input_ids, attention_mask, token_type_ids)
+        rows = padded_to_width_multiple(
+            *(row for row in (input_ids, attention_mask, token_type_ids) if row is not None)
+        )
+        out = self._encode(self.backbone, *rows)
         # Pooling and head run outside autocast: a bf16 score has 8 mantissa bits, so close pairs would tie.
         with torch.autocast(input_ids.device.type, enabled=False):
             hidden = out.last_hidden_state.to(self.score.weight.dtype)
-            return self.score(self.dropout(pool(hidden, attention_mask, self.pooling)))
+            return self.score(self.dropout(pool(hidden, rows[1], self.pooling)))
+
+
+CrossEncoderCRM.register_for_auto_class("AutoModel")

@@ -9,9 +9,12 @@ import logging
 
 import torch
 from omegaconf import DictConfig
-from transformers import AutoTokenizer, PreTrainedModel
+from transformers import AutoTokenizer, PretrainedConfig, PreTrainedModel
 
+from crm.data.degenerate import LEARNABLE_KINDS
+from crm.heads import head_named
 from crm.models.backbones import keep_lower_blocks, load_backbone
+from crm.models.configuration_crm import CRMConfig
 from crm.models.cross_encoder import CrossEncoderCRM
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel
@@ -29,9 +32,35 @@ def model_spec(model: AnySpec | DictConfig) -> AnySpec:
     return model if dataclasses.is_dataclass(model) else spec_from_config(model)
 
 
+def crm_config(spec: AnySpec, head: str, backbone: PretrainedConfig, answer_tower: PretrainedConfig | None = None):
+    """The transformers config of the CRM ``spec`` describes, with ``head``, around backbones of these
+    configs; the export adds the rest of its settings (crm.export.writer)."""
+    if answer_tower is not None and not head_named(head).judges_alone:
+        raise ValueError("a two-tower CRM scores each answer alone: it needs the pointwise bt head (head=bt)")
+    kinds = getattr(spec, "degenerate_kinds", None)
+    if getattr(spec, "degenerate_gate", 0) and (not kinds or any(kind not in LEARNABLE_KINDS for kind in kinds)):
+        raise ValueError(f"degenerate gate kinds {kinds}: at least one, each of {', '.join(LEARNABLE_KINDS)}")
+    layout = None
+    if getattr(spec, "answer_layout", False):
+        from crm.data.layout import LAYOUT_FEATURES  # the parsers load only for a CRM told layouts
+
+        layout = list(LAYOUT_FEATURES)
+    settings = {"head": head, "model": dataclasses.asdict(spec), "layout_features": layout}
+    return CRMConfig(
+        crm=settings,
+        backbone=backbone.to_dict(),
+        answer_tower=None if answer_tower is None else answer_tower.to_dict(),
+        head_outputs=head_named(head).outputs,
+    )
+
+
 def assemble(spec: AnySpec, head: str, backbone) -> RewardModel:
     """The architecture of ``spec`` around the backbones ``backbone(role)`` gives ("backbone", "answer_tower")."""
-    return ARCHITECTURES[spec.architecture].assemble(spec, head, backbone)
+    parts = {"backbone": backbone("backbone")}
+    if spec.architecture == "two_tower":
+        parts["answer_tower"] = backbone("answer_tower")
+    config = crm_config(spec, head, *(part.config for part in parts.values()))
+    return ARCHITECTURES[spec.architecture](config, **parts)
 
 
 def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = True) -> RewardModel:

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 import torch
 from torch import nn
 
-from crm.data.degenerate import LEARNABLE_KINDS
-from crm.models.backbones import gathered
+from .backbones import gathered
 
 
 class CriteriaInteraction(nn.Module):
@@ -218,7 +217,7 @@ class DegenerateGate(nn.Module):
 
     A blank answer (empty or whitespace: the tower reads no token of it) is degenerate by rule. For the
     rest, ``p`` is the largest of one logistic classifier per learned kind (``kinds``, of
-    :data:`LEARNABLE_KINDS`: one linear boundary for all of them caught fewer answers to another
+    :data:`crm.data.degenerate.LEARNABLE_KINDS`: one linear boundary for all of them caught fewer answers to another
     question, and the query given back fits its query best, another query's answer worst), over what shows a
     degenerate answer: its layout (it stops mid-sentence, on a word that seldom ends one, its 3-grams
     repeat: :mod:`crm.data.layout`);
@@ -235,8 +234,6 @@ class DegenerateGate(nn.Module):
         super().__init__()
         if margin <= 0:
             raise ValueError(f"the degenerate gate's margin must be positive, got {margin}")
-        if not kinds or any(kind not in LEARNABLE_KINDS for kind in kinds):
-            raise ValueError(f"degenerate gate kinds {list(kinds)}: at least one, each of {', '.join(LEARNABLE_KINDS)}")
         self.layers, self.margin, self.kinds = layers, float(margin), tuple(kinds)
         size = layout_size + 3 * layers + 1
         self.register_buffer("center", torch.zeros(size))

@@ -1,6 +1,12 @@
 """What every CRM architecture shares: a transformers backbone, pooling, and the paper's swappable reward
 head, pointwise ``bt`` (one score per answer) or pairwise ``cls`` (two logits for a pair in one row).
-The architectures: :mod:`crm.models.cross_encoder` and :mod:`crm.models.two_tower`."""
+The architectures: :mod:`crm.models.cross_encoder` and :mod:`crm.models.two_tower`.
+
+A CRM is a transformers ``PreTrainedModel`` of a :class:`~.configuration_crm.CRMConfig`: ``save_pretrained``
+writes it (its modeling files with it) and ``from_pretrained`` reads it back, also as
+``AutoModel.from_pretrained(dir, trust_remote_code=True)`` with torch and transformers alone. These
+modeling files import nothing of the project but each other (relatively), so an export can carry them.
+"""
 
 from __future__ import annotations
 
@@ -8,25 +14,47 @@ import torch
 from torch import nn
 from transformers import PreTrainedModel
 
-from crm.heads import head_named
-from crm.models.backbones import POOLINGS, freeze_lower, gathered, position_offset
+from .backbones import POOLINGS, freeze_lower, gathered, position_offset
+from .configuration_crm import CRMConfig
 
 
-class RewardModel(nn.Module):
-    """Backbone + pooling + a linear score over a vector of ``score_size``; subclasses say how they read."""
+class RewardModel(PreTrainedModel):
+    """Backbone + pooling + a linear score over a vector of ``score_size``; subclasses say how they read.
 
-    def __init__(self, backbone: PreTrainedModel, head: str, pooling: str, dropout: float, score_size: int):
-        super().__init__()
-        if pooling not in POOLINGS:
-            raise ValueError(f"unknown pooling {pooling!r}; expected one of {POOLINGS}")
+    Built from its config alone (``from_pretrained``: each backbone from its config, then the weights
+    loaded), or around backbones already loaded (training: pretrained weights)."""
+
+    config_class = CRMConfig
+    base_model_prefix = "crm"
+    supports_gradient_checkpointing = True
+    # the head's parts stay fp32 when the backbones load in bf16: a bf16 score has 8 mantissa bits, so
+    # close pairs would tie
+    _keep_in_fp32_modules_strict = [
+        "score",
+        "interaction",
+        "query_interaction",
+        "layout_score",
+        "degenerate_gate",
+        "quality_term",
+        "criteria_classifier",
+    ]
+
+    def __init__(self, config: CRMConfig, backbone: PreTrainedModel, score_size: int):
+        super().__init__(config)
+        spec = config.spec
+        if spec.pooling not in POOLINGS:
+            raise ValueError(f"unknown pooling {spec.pooling!r}; expected one of {POOLINGS}")
         self.backbone = backbone
-        self.head_type = head
-        self.pooling = pooling
-        self.dropout = nn.Dropout(dropout)
-        self.score = nn.Linear(score_size, head_named(head).outputs)
+        self.head_type = config.crm["head"]
+        self.pooling = spec.pooling
+        self.dropout = nn.Dropout(spec.dropout)
+        self.score = nn.Linear(score_size, config.head_outputs)
         with gathered([self.score.weight, self.score.bias]):
             nn.init.normal_(self.score.weight, std=1.0 / (score_size + 1) ** 0.5)
             nn.init.zeros_(self.score.bias)
+
+    def _init_weights(self, module: nn.Module) -> None:
+        """Nothing: each part draws its own weights where it is built, and a loaded CRM has them all."""
 
     def remember_criteria(self, enabled: bool = True) -> RewardModel:
         """Scoring: remember what the reader makes of each criteria text (an architecture that can)."""

@@ -12,7 +12,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from crm.models.backbones import padded_to_width_multiple
+from .backbones import padded_to_width_multiple
 
 
 def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:

@@ -8,18 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from functools import partial
-from typing import TYPE_CHECKING
 
 import torch
 from torch import nn
-from transformers import PreTrainedModel
+from transformers import AutoModel, PreTrainedModel
 
-from crm.data.layout import LAYOUT_FEATURES
-from crm.data.row_format import CRITERIA_LIST
-from crm.heads import head_named
-from crm.memory import release_freed_memory
-from crm.models.backbones import pool
-from crm.models.head_terms import (
+from .backbones import pool
+from .configuration_crm import CRITERIA_LIST, CRMConfig
+from .head_terms import (
     CosineClassifier,
     CriteriaInteraction,
     DegenerateGate,
@@ -27,27 +23,20 @@ from crm.models.head_terms import (
     QueryInteraction,
     zero_columns,
 )
-from crm.models.reward_model import RewardModel
-from crm.models.rows import (
+from .reward_model import RewardModel
+from .rows import (
     CHUNK_ROWS,
-    FIXED_ROWS,
-    FIXED_WIDTH_STEP,
     RowMemo,
     compact,
     encode_unique,
     in_fixed_shapes,
     in_length_chunks,
-    memo_key,
     pad_rows,
     split_at_separators,
     sum_rows,
     unique_rows,
 )
-from crm.models.spec import TwoTowerSpec
-from crm.models.token_states import compact_states, expand_states
-
-if TYPE_CHECKING:
-    from crm.models.answer_store import StoreBacking
+from .token_states import compact_states, expand_states
 
 
 def row_input(value: torch.Tensor | None, key: str) -> torch.Tensor:
@@ -124,8 +113,14 @@ class TwoTowerCRM(RewardModel):
     the query, fitted before the pair stage and held fixed, which each criterion weighs.
     """
 
-    def __init__(self, spec: TwoTowerSpec, backbone: PreTrainedModel, answer_tower: PreTrainedModel, head: str = "bt"):
-        if not head_named(head).judges_alone:
+    def __init__(
+        self,
+        config: CRMConfig,
+        backbone: PreTrainedModel | None = None,
+        answer_tower: PreTrainedModel | None = None,
+    ):
+        spec = config.spec
+        if config.head_outputs != 1:
             raise ValueError("a two-tower CRM scores each answer alone: it needs the pointwise bt head (head=bt)")
         if not spec.interaction:
             raise ValueError("an answer tower reads no criteria: it needs the interaction term (model.interaction)")
@@ -139,16 +134,19 @@ class TwoTowerCRM(RewardModel):
                 "the quality term reads the query and the layout (query_interaction, answer_layout); "
                 "without them, set model.quality_term=false"
             )
+        backbone = backbone if backbone is not None else AutoModel.from_config(config.part_config("backbone"))
+        if answer_tower is None:
+            answer_tower = AutoModel.from_config(config.part_config("answer_tower"))
         tower = answer_tower.config
         answer_size = tower.hidden_size * (tower.num_hidden_layers + 1)
-        super().__init__(backbone, head, spec.pooling, spec.dropout, answer_size)
+        super().__init__(config, backbone, answer_size)
         self.split_criteria = spec.input_format == CRITERIA_LIST
         self.answer_tower = answer_tower.requires_grad_(False)
         self.answer_norm = nn.LayerNorm(tower.hidden_size, elementwise_affine=False)
         hidden = backbone.config.hidden_size
         self.answer_attention = spec.answer_attention
         self.token_window, self.token_bits = spec.token_window, spec.token_bits  # crm.models.token_states
-        layout_size = len(LAYOUT_FEATURES) if spec.answer_layout else 0
+        layout_size = config.layout_size if spec.answer_layout else 0
         self.interaction = CriteriaInteraction(
             hidden,
             answer_size,
@@ -181,18 +179,14 @@ class TwoTowerCRM(RewardModel):
         self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
         # What the frozen tower said of each answer, on disk across processes (attach_answer_store)
         self.answer_store = None
-        self._tower_fingerprints: dict[str, str] = {}
+        self.tower_fingerprints: dict[str, str] = {}  # the store's names of the tower as it runs (answer_store)
         self.chunk_rows = CHUNK_ROWS  # the towers read rows in length chunks of this many (0: whole batches)
         self.criteria_memo_enabled = False
         # Scoring only: (read, describe) run elsewhere in place of read_criteria and describe_answers
         # (ONNX Runtime, crm.onnx_engine); pooling is theirs, the memos and the head stay here.
         self.tower_runners: tuple[Callable, Callable] | None = None
         self.register_load_state_dict_post_hook(_forget_after_loading)
-
-    @classmethod
-    def assemble(cls, spec: TwoTowerSpec, head: str, backbone: Callable[[str], PreTrainedModel]):
-        """The CRM of ``spec`` around ``backbone("backbone")`` and ``backbone("answer_tower")``."""
-        return cls(spec, backbone("backbone"), backbone("answer_tower"), head)
+        self.post_init()
 
     def remember_criteria(self, enabled: bool = True) -> TwoTowerCRM:
         """Remember criteria readings: only while the reader's weights stay as they are (scoring)."""
@@ -209,7 +203,7 @@ class TwoTowerCRM(RewardModel):
     def forget(self) -> None:
         self.answer_memo.clear()
         self.criteria_memo.clear()
-        self._tower_fingerprints.clear()
+        self.tower_fingerprints.clear()
 
     def attach_answer_store(self, store) -> TwoTowerCRM:
         """Read and write the frozen tower's answer descriptions through ``store``
@@ -217,21 +211,12 @@ class TwoTowerCRM(RewardModel):
         self.answer_store = store
         return self
 
-    def _answer_backing(self, device_type: str) -> StoreBacking | None:
-        """The store as the answer memo's backing, under the fingerprint of the tower as it runs now
-        (its weights and the autocast in force); None without a store or with another engine's tower."""
+    def _answer_backing(self, device_type: str):
+        """The answer store as the answer memo's backing (:meth:`AnswerStore.backing`); None without a
+        store or with another engine's tower."""
         if self.answer_store is None or self.tower_runners:
             return None
-        autocast = torch.is_autocast_enabled(device_type)
-        mode = f"torch-{device_type}|autocast={torch.get_autocast_dtype(device_type) if autocast else None}"
-        mode += f"|attention={self.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
-        if (self.token_window, self.token_bits) != (1, 16):  # token states kept in another form
-            mode += f"|tokens={self.token_window}x{self.token_bits}"
-        from crm.models.answer_store import StoreBacking, tower_fingerprint
-
-        if mode not in self._tower_fingerprints:
-            self._tower_fingerprints[mode] = tower_fingerprint(self.answer_tower, mode)
-        return StoreBacking(self.answer_store, self._tower_fingerprints[mode], tuple_value=bool(self.answer_attention))
+        return self.answer_store.backing(self, device_type)
 
     @property
     def reader_frozen(self) -> bool:
@@ -385,35 +370,6 @@ class TwoTowerCRM(RewardModel):
                 parts.append(self.answer_descriptions(ids.to(device), mask.long().to(device)))
         return torch.cat(parts).to(self.score.weight.dtype)
 
-    @torch.no_grad()
-    def describe_all(self, rows: Sequence[Sequence[int]], progress=None, chunk: int = 512, keep: bool = True) -> int:
-        """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`split_segments` cuts them)
-        ahead of use, shortest first, into the answer store and memory: a training run's or a board's
-        answers at once, so its steps find them described. ``progress(done, total)`` after each chunk.
-        ``keep``: memory is made to hold them all (training reads them every step); else, with a store
-        attached, only what the store lacks is described, into the store, and memory keeps no more than
-        its capacity (a board reads its answers back a chunk at a time: bounded memory). Returns how
-        many rows were described or read."""
-        distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
-        device = next(self.answer_tower.parameters()).device
-        backing = self._answer_backing(device.type)
-        if keep or backing is None:
-            self.answer_memo.capacity = max(self.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
-        else:
-            keys = [memo_key(row) for row in distinct]
-            stored = backing.present(keys)
-            distinct = [row for row, key in zip(distinct, keys) if key not in stored]
-        for start in range(0, len(distinct), chunk):
-            ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
-            ids, mask = ids.to(device), mask.long().to(device)
-            self._remembered(ids, mask)
-            if not keep:  # a board's bounded memory: the chunk's full states, freed, go back to the system
-                release_freed_memory()
-            if progress is not None:
-                progress(min(start + chunk, len(distinct)), len(distinct))
-        release_freed_memory()  # what the chunks' full states left in the heap, once: what is kept stays
-        return len(distinct)
-
     @property
     def answer_layout(self) -> bool:
         return self.interaction.layout is not None
@@ -477,3 +433,6 @@ class TwoTowerCRM(RewardModel):
         if self.criteria_classifier is None:
             return None
         return self.criteria_classifier(reading).softmax(-1)
+
+
+TwoTowerCRM.register_for_auto_class("AutoModel")

@@ -12,16 +12,11 @@ from omegaconf import DictConfig
 
 from crm.export.artifact import CRMSettings
 from crm.export.writer import export_crm
-from crm.export.zero import export_zero_checkpoint
+from crm.export.zero import export_zero_checkpoint, is_deepspeed_checkpoint
 from crm.models.lora import merge_lora
 from crm.train.lit_module import CRMLitModule
 
 log = logging.getLogger(__name__)
-
-
-def is_deepspeed_checkpoint(path: Path) -> bool:
-    """A DeepSpeed checkpoint, which Lightning writes as a directory named like a checkpoint file."""
-    return path.is_dir() and ((path / "latest").is_file() or (path / "checkpoint").is_dir())
 
 
 def resolve_ckpt_path(value: str | None) -> str | None:

@@ -117,6 +117,7 @@ def _timed(fn, repeats: int) -> float:
 def _describe_seconds(model, rows: list, sample: int = 16) -> float:
     """Seconds ``model``'s frozen tower (a throwaway copy) takes for all ``rows``: timed on the ``sample``
     longest (whole chunks of one width, as the real pass runs them), scaled by each row's width."""
+    from crm.models.answer_store import describe_all
     from crm.models.rows import FIXED_WIDTH_STEP
 
     def width(row) -> int:
@@ -126,7 +127,7 @@ def _describe_seconds(model, rows: list, sample: int = 16) -> float:
 
     def describe():
         model.answer_memo.clear()
-        model.describe_all(longest)
+        describe_all(model, longest)
 
     per_row = _timed(describe, 1) / max(1, len(longest))
     return per_row * sum(map(width, rows)) / max(1, width(longest[-1]) if longest else 1)
