@@ -42,7 +42,7 @@ def model_card(settings: CRMSettings, directory: str) -> str:
         .read_text()
         .format(
             name=settings.model.name,
-            architecture=settings.model.architecture.replace("_", " "),
+            architecture=settings.model.architecture.replace("_", "-"),
             head=settings.head,
             head_meaning="one reward per answer" if head.judges_alone else "a logit per answer of a pair",
             outputs="a reward per row" if head.judges_alone else "two logits per row (a pair, in order)",
