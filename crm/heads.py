@@ -1,9 +1,11 @@
 """A CRM's head: what it judges, and how its judgements make p(answer i preferred over answer j).
 
 A pointwise head (``bt``, Bradley-Terry) judges each answer alone: its reward, and p(i over j) is the
-sigmoid of the reward margin. A pairwise head (``cls``, the paper's) judges two answers in one row,
-shown in an order: p(the first is preferred); p(i over j) averages both orders, so the position an
-answer is shown in cancels.
+sigmoid of the reward margin. The tie-aware pointwise head (``bt_ties``, Rao and Kupper's) also gives
+a tie its probability, where the margin is within its threshold, and learns from the ties the data
+holds; a tie counts half to each side of p(i over j). A pairwise head (``cls``, the paper's) judges two
+answers in one row, shown in an order: p(the first is preferred); p(i over j) averages both orders, so
+the position an answer is shown in cancels.
 
 The head owns what differs between them: the answers a model row holds and the numbers it gives, the
 rows a training sample makes, the loss and accuracy, the judgements a set of answers needs and how they
@@ -29,6 +31,25 @@ class Head:
     name: str
     answers_per_row: int  # answers one model row reads: 1 (each alone) or 2 (a pair, in order)
     outputs: int  # numbers the model gives per row: a reward, or a logit per answer of the pair
+    # Rao-Kupper's threshold: a reward margin within it reads as a tie (the tie-aware head); 0: no ties
+    tie_margin: float = 0.0
+
+    def outcomes(self, margin):
+        """(p(first preferred), p(tie), p(second preferred)) of a pointwise head for reward margins
+        first - second (arrays alike): Bradley-Terry's, or with a tie margin Rao and Kupper's
+        p(first) = sigmoid(margin - tie_margin), p(second) = sigmoid(-margin - tie_margin), a tie the rest."""
+        margin = np.asarray(margin, dtype=float)
+        first = sigmoid(margin - self.tie_margin)
+        if not self.tie_margin:
+            return first, np.zeros_like(first), 1.0 - first
+        second = sigmoid(-margin - self.tie_margin)
+        return first, 1.0 - first - second, second
+
+    def pair_probability(self, margin):
+        """p(first preferred over second) of a pointwise head, a tie counted half to each: what boards,
+        evaluations and best-of-n read."""
+        first, tie, _ = self.outcomes(margin)
+        return first + tie / 2
 
     @property
     def judges_alone(self) -> bool:
@@ -47,7 +68,7 @@ class Head:
         diagonal."""
         if self.judges_alone:
             rewards = np.array([value(i) for i in range(n)], dtype=float)
-            return sigmoid(rewards[:, None] - rewards[None, :])
+            return self.pair_probability(rewards[:, None] - rewards[None, :])
         values = {index: np.asarray(value(*index), dtype=float) for index in self.judged(n)}
         first = np.full((n, n, *np.shape(next(iter(values.values()), 0.5))), 0.5)
         for (i, j), v in values.items():
@@ -59,7 +80,8 @@ class Head:
         goes beside them: the chosen rows then the rejected ones (one forward pass for both), or each
         pair's row and its label (0: A preferred, 1: B)."""
         if self.judges_alone:
-            return [f["chosen"] for f in features] + [f["rejected"] for f in features], {}
+            beside = {"ties": [f["tie"] for f in features]} if self.tie_margin else {}
+            return [f["chosen"] for f in features] + [f["rejected"] for f in features], beside
         return [f["pair"] for f in features], {"labels": [f["label"] for f in features]}
 
     def step(
@@ -69,6 +91,14 @@ class Head:
         tie in scores counts as wrong."""
         import torch  # here, not above: a board answered from its cache asks its head without torch
 
+        if self.judges_alone and self.tie_margin:  # a tie's pair: "chosen" is A; right when a tie is likeliest
+            chosen, rejected = out.squeeze(-1).chunk(2)
+            ties = batch["ties"].bool()
+            loss = rao_kupper_loss(chosen, rejected, ties, self.tie_margin, center_rewards_coef)
+            first, tie, second = self.outcomes((chosen - rejected).detach().float().cpu().numpy())
+            likeliest = np.argmax(np.stack([first, tie, second]), axis=0)  # 0: chosen, 1: tie, 2: rejected
+            right = torch.from_numpy(likeliest == np.where(ties.cpu().numpy(), 1, 0)).to(chosen.device)
+            return loss, right.long(), torch.ones_like(chosen, dtype=torch.long)
         if self.judges_alone:
             chosen, rejected = out.squeeze(-1).chunk(2)
             loss = bradley_terry_loss(chosen, rejected, margin, center_rewards_coef)
@@ -92,6 +122,25 @@ def bradley_terry_loss(chosen, rejected, margin: float = 0.0, center_rewards_coe
     return loss
 
 
+def rao_kupper_loss(chosen, rejected, ties, tie_margin: float, center_rewards_coef: float = 0.0):
+    """Rao and Kupper's negative log-likelihood: ``-log sigmoid(d - e)`` for a preferred answer (margin
+    ``d`` = chosen - rejected, ``e`` the tie margin), ``-log(sigmoid(d + e) - sigmoid(d - e))`` for a
+    tie, written as ``softplus(d + e) + softplus(d - e) - (d + e) - log(1 - exp(-2e))`` so that it
+    stays finite; in fp32, with :func:`bradley_terry_loss`'s centring term."""
+    import math
+
+    import torch.nn.functional as F
+
+    margin = chosen.float() - rejected.float()
+    preferred = F.softplus(tie_margin - margin)  # -log sigmoid(d - e)
+    tied = F.softplus(margin + tie_margin) + F.softplus(margin - tie_margin) - (margin + tie_margin)
+    tied = tied - math.log(-math.expm1(-2 * tie_margin))
+    loss = (ties.float() * tied + (1 - ties.float()) * preferred).mean()
+    if center_rewards_coef:
+        loss = loss + center_rewards_coef * ((chosen.float() + rejected.float()) ** 2).mean()
+    return loss
+
+
 def pairwise_cls_loss(logits, labels, label_smoothing: float = 0.0):
     """Cross-entropy over (A, B), in fp32."""
     import torch.nn.functional as F
@@ -104,6 +153,8 @@ HEADS: dict[str, Head] = {
     for head in (
         Head("bt", answers_per_row=1, outputs=1),  # pointwise Bradley-Terry
         Head("cls", answers_per_row=2, outputs=2),  # pairwise classification over (A, B), the paper's
+        # pointwise and tie-aware (Rao-Kupper): trained on the ties the data holds (head=bt_ties keeps them)
+        Head("bt_ties", answers_per_row=1, outputs=1, tie_margin=1.0),
     )
 }
 

@@ -196,6 +196,8 @@ class CRM:
     def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> np.ndarray:
         """p(the user prefers A over B | criteria) for each sample (float64)."""
         scores = self.raw_scores(samples, batch_size).double().numpy()
+        if self.head.judges_alone:  # a tie-aware head counts a tie half to each side
+            return self.head.pair_probability(scores[:, 0] - scores[:, 1])
         return sigmoid(scores[:, 0] - scores[:, 1])
 
 

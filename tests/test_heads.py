@@ -63,5 +63,65 @@ def test_each_head_makes_its_training_rows_loss_and_accuracy():
 
 
 def test_an_unknown_head_is_refused_with_the_known_ones():
-    with pytest.raises(ValueError, match=r"unknown head 'davidson'; expected one of \('bt', 'cls'\)"):
+    with pytest.raises(ValueError, match=r"unknown head 'davidson'; expected one of \('bt', 'cls', 'bt_ties'\)"):
         head_named("davidson")
+
+
+def test_the_tie_aware_head_gives_a_tie_its_probability_and_counts_it_half_to_each_side():
+    ties, bt = head_named("bt_ties"), head_named("bt")
+    margins = np.array([-6.0, -1.0, 0.0, 0.4, 3.0])
+    first, tie, second = ties.outcomes(margins)
+    assert np.allclose(first + tie + second, 1.0) and np.all(tie > 0) and tie[2] == tie.max()
+    assert np.allclose(ties.pair_probability(margins), first + tie / 2)
+    assert np.allclose(ties.pair_probability(margins) + ties.pair_probability(-margins), 1.0)
+    assert np.all(np.diff(ties.pair_probability(margins)) > 0)  # the same ranking as the margin's
+    assert np.all(bt.outcomes(margins)[1] == 0) and np.allclose(bt.pair_probability(margins), sigmoid(margins))
+
+
+def test_the_rao_kupper_loss_is_the_likelihood_and_a_tie_pulls_the_margin_to_zero():
+    from crm.heads import rao_kupper_loss
+
+    e = head_named("bt_ties").tie_margin
+    chosen, rejected = torch.tensor([0.5, 2.0, -1.0, 0.2]), torch.tensor([0.0, 0.0, 0.5, 0.2])
+    ties = torch.tensor([False, True, True, True])
+    d = (chosen - rejected).double()
+    expected = torch.where(
+        ties, -torch.log(torch.sigmoid(d + e) - torch.sigmoid(d - e)), -torch.log(torch.sigmoid(d - e))
+    )
+    assert torch.allclose(rao_kupper_loss(chosen, rejected, ties, e), expected.mean().float(), atol=1e-6)
+    margin = torch.tensor([1.5], requires_grad=True)
+    rao_kupper_loss(margin, torch.zeros(1), torch.tensor([True]), e).backward()
+    assert margin.grad.item() > 0  # a tie's margin goes down towards 0
+    far = rao_kupper_loss(torch.tensor([60.0]), torch.zeros(1), torch.tensor([True]), e)
+    assert torch.isfinite(far) and far.item() > 50  # stable far from zero
+
+
+def test_the_tie_aware_head_trains_on_the_ties_and_reports_them(compose_train, tmp_path):
+    from crm.data.schema import write_samples
+    from crm.evaluation.scorers import CRMScorer
+    from crm.evaluation.ties import tie_results
+    from crm.inference import load_crm
+    from crm.train.run import train
+    from tests.conftest import TINY_TRAIN, files_override, tiny_split
+
+    files = {}
+    for split, n, seed in (("train", 16, 1), ("val", 4, 2), ("test", 6, 3)):
+        samples = tiny_split(n, seed)
+        for sample in samples[::3]:  # a third of each split: ties, as votes record them
+            sample.preference = sample.human_winner = "tie"
+            sample.a_criteria = sample.b_criteria = None
+        files[split] = str(tmp_path / f"{split}.jsonl")
+        write_samples(files[split], samples)
+    steps = ("trainer.max_steps=3", "trainer.val_check_interval=3", "trainer.limit_val_batches=1")
+    cfg = compose_train(*TINY_TRAIN, "head=bt_ties", files_override(files), *steps)
+    assert cfg.loss.head == "bt_ties" and cfg.data.include_ties
+    metrics, objects = train(cfg)
+    report = objects["datamodule"].reports["train"]
+    assert report.ties_excluded == 0 and "test/queries_original/acc" in metrics
+    crm = load_crm(tmp_path / "run", precision="fp32")
+    assert crm.head.name == "bt_ties"
+    test_ties = [s for s in tiny_split(6, 3)[::3]]
+    for s in test_ties:
+        s.preference = "tie"
+    results = tie_results({"crm": CRMScorer(crm)}, {"test": test_ties})["crm"]["test"]
+    assert results["ties"] == 2 and results["head"] == "bt_ties" and 0.0 < results["mean_p_tie"] < 1.0

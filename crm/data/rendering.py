@@ -402,7 +402,7 @@ class Renderer:
     def encode_sample(self, sample: PreferenceSample) -> dict:
         """Features for one (already direction/noise-transformed) sample.
 
-        ``bt``: ``chosen`` and ``rejected`` encodings (ties keep A as "chosen", label marks them).
+        ``bt``: ``chosen`` and ``rejected`` encodings, and whether the pair is a tie (A is then "chosen").
         ``cls``: one encoding over (A, B) and ``label`` 0 for A, 1 for B.
         """
         history = sample.history
@@ -413,7 +413,8 @@ class Renderer:
             )
             enc_c = self.encode(sample.criteria, history, [chosen])
             enc_r = self.encode(sample.criteria, history, [rejected])
-            return {"chosen": enc_c, "rejected": enc_r, "truncated": enc_c.truncated or enc_r.truncated}
+            truncated = enc_c.truncated or enc_r.truncated
+            return {"chosen": enc_c, "rejected": enc_r, "tie": sample.preference == "tie", "truncated": truncated}
         enc = self.encode(sample.criteria, history, [sample.response_a, sample.response_b])
         return {"pair": enc, "label": 1 if sample.preference == "model_b" else 0, "truncated": enc.truncated}
 

@@ -34,6 +34,7 @@ from crm.evaluation.result_tables import (
     source_table,
 )
 from crm.evaluation.scorers import LengthScorer, Scorer, load_scorer
+from crm.evaluation.ties import tie_results, tie_table
 from crm.outputs import write_whole
 from crm.run_options import EvaluateOptions, check_options
 from crm.tables import print_tables, to_markdown
@@ -92,6 +93,17 @@ def build_test_sets(cfg: DictConfig) -> list[TestSet]:
             log.warning("no short-answer sets: %s", err)
     order = lambda t: PAPER_ORDER.index(t.name) if t.name in PAPER_ORDER else len(PAPER_ORDER)  # noqa: E731
     return sorted(bases + derived, key=order)
+
+
+def tie_samples(cfg: DictConfig) -> dict[str, list[PreferenceSample]]:
+    """The pairs of each processed test split (and test file) that the data calls ties."""
+    data = cfg.data
+    files = {name: processed_files(data, split) for name, split in (cfg.splits or {}).items()}
+    files |= {Path(path).stem: [path] for path in cfg.test_files or []}
+    return {
+        name: [s for s in read_all(paths, data.skip_invalid)[0] if s.preference == "tie"]
+        for name, paths in files.items()
+    }
 
 
 def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
@@ -204,6 +216,7 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
     heldout = heldout_criteria(cfg.data)
     results = evaluate_scorers(scorers, test_sets, progress=cfg.progress, heldout=heldout)
     families = family_results(results, cfg.name)
+    ties = tie_results(scorers, tie_samples(cfg))
     metrics = {
         "settings": {
             "ckpt": str(cfg.ckpt),
@@ -214,6 +227,7 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
         "test_sets": {t.name: t.info() for t in test_sets},  # empty ones too: nothing vanishes unreported
         "scorers": results,
         "families": families,
+        "ties": ties,
     }
     tables = [accuracy_table(results)]
     if families:
@@ -225,6 +239,8 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
     for name, scorer in scorers.items():
         if scorer.criteria_aware:
             tables += [detail_table(name, results[name]), source_table(name, results[name])]
+    if ties:
+        tables.append(tie_table(ties))
     print_tables(tables)
     out_dir = Path(cfg.paths.output_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -90,7 +90,8 @@ class CRMScorer:
         if self.crm.head.judges_alone:  # each answer scored alone: the same judgement in either order
             rewards = self.crm.raw_scores(samples, self.batch_size, progress).double().numpy()
             margin = rewards[:, 0] - rewards[:, 1]
-            return PairScores.from_both_orders(margin, margin)
+            p = self.crm.head.pair_probability(margin)  # a tie-aware head counts a tie half to each side
+            return PairScores(p, margin, p, p)
         both = list(samples) + [s.swapped() for s in samples]  # one length-sorted pass over both orders
         logits = self.crm.raw_scores(both, self.batch_size, progress).double().numpy()
         forward, backward = logits[: len(samples)], logits[len(samples) :]
