@@ -15,8 +15,6 @@ from typing import Any
 
 from transformers import AutoConfig, PretrainedConfig
 
-CRITERIA_LIST = "criteria_list"  # the input format whose criteria segment holds each criterion alone
-
 
 class CRMConfig(PretrainedConfig):
     model_type = "customizable_reward_model"
@@ -27,12 +25,14 @@ class CRMConfig(PretrainedConfig):
         backbone: dict[str, Any] | None = None,
         answer_tower: dict[str, Any] | None = None,
         head_outputs: int = 1,
+        split_criteria: bool = False,
         **kwargs,
     ):
         self.crm = crm or {}  # the CRM's settings (crm.export.artifact.CRMSettings as JSON)
         self.backbone = backbone or {}  # the config of the backbone (a two-tower CRM: its criteria reader)
         self.answer_tower = answer_tower  # a two-tower CRM's answer tower's config; None: one backbone
         self.head_outputs = head_outputs  # numbers the head gives per row (crm.heads.Head.outputs)
+        self.split_criteria = split_criteria  # the criteria segment holds each criterion alone (criteria_list rows)
         super().__init__(**kwargs)
 
     @property

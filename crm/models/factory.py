@@ -12,6 +12,7 @@ from omegaconf import DictConfig
 from transformers import AutoTokenizer, PretrainedConfig, PreTrainedModel
 
 from crm.data.degenerate import LEARNABLE_KINDS
+from crm.data.row_format import CRITERIA_LIST
 from crm.heads import head_named
 from crm.models.backbones import keep_lower_blocks, load_backbone
 from crm.models.configuration_crm import CRMConfig
@@ -51,6 +52,7 @@ def crm_config(spec: AnySpec, head: str, backbone: PretrainedConfig, answer_towe
         backbone=backbone.to_dict(),
         answer_tower=None if answer_tower is None else answer_tower.to_dict(),
         head_outputs=head_named(head).outputs,
+        split_criteria=spec.input_format == CRITERIA_LIST,
     )
 
 

@@ -14,7 +14,7 @@ from torch import nn
 from transformers import AutoModel, PreTrainedModel
 
 from .backbones import pool
-from .configuration_crm import CRITERIA_LIST, CRMConfig
+from .configuration_crm import CRMConfig
 from .head_terms import (
     CosineClassifier,
     CriteriaInteraction,
@@ -140,7 +140,7 @@ class TwoTowerCRM(RewardModel):
         tower = answer_tower.config
         answer_size = tower.hidden_size * (tower.num_hidden_layers + 1)
         super().__init__(config, backbone, answer_size)
-        self.split_criteria = spec.input_format == CRITERIA_LIST
+        self.split_criteria = config.split_criteria
         self.answer_tower = answer_tower.requires_grad_(False)
         self.answer_norm = nn.LayerNorm(tower.hidden_size, elementwise_affine=False)
         hidden = backbone.config.hidden_size
