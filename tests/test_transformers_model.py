@@ -2,7 +2,7 @@
 in a fresh virtual environment that holds torch and transformers (and what they need) but not this
 project, scores the rows of 16 pairs as ``load_crm`` does, for each architecture and head; the modeling
 files an export carries import nothing else; an export of the older format is refused, naming the
-command that writes it again, and that command does."""
+command that writes it again (tests/test_train.py runs that command on a run)."""
 
 from __future__ import annotations
 
