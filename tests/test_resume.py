@@ -66,7 +66,7 @@ def test_a_run_killed_mid_epoch_and_resumed_is_the_uninterrupted_run(compose_tra
     resumed, _ = train(compose_train(*overrides(tiny_files), f"ckpt_path={killed}", output_dir=tmp_path / "unused"))
     tested = [k for k in metrics if k.startswith("test/")]
     assert tested and {k: resumed[k] for k in tested} == {k: metrics[k] for k in tested}
-    for part in ("head.safetensors",):
+    for part in ("model.safetensors",):
         a, b = load_file(whole / "export" / part), load_file(killed / "export" / part)
         assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
     assert json.loads((killed / "metrics.json").read_text())["global_step"] == 8

@@ -90,7 +90,7 @@ def gathered(params: list[nn.Parameter]) -> Iterator[None]:
     """
     if any(hasattr(p, "ds_id") for p in params):  # partitioned by DeepSpeed, so it is installed
         # imported by name: an export's modeling files import nothing beyond torch and transformers
-        zero = importlib.import_module("deepspeed.zero")
+        zero = importlib.import_module("deepspeed").zero
         with zero.GatheredParameters(params, modifier_rank=0):
             yield
     else:
