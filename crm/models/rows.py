@@ -28,9 +28,7 @@ def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.
 CHUNK_ROWS = 8
 
 
-def in_length_chunks(
-    encode, ids: torch.Tensor, mask: torch.Tensor, rows: int, round_widths: bool = False
-) -> torch.Tensor:
+def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int) -> torch.Tensor:
     """``encode(ids, mask)`` (one output row per input row) run on the rows sorted by length, ``rows`` at
     a time, each chunk cut to the columns its own rows use (:func:`used_columns`): a padded batch costs
     what its tokens cost. Outputs come back in the input's order; an encoder that ignores masked
@@ -39,10 +37,10 @@ def in_length_chunks(
     if not rows:
         return encode(ids, mask)
     if len(ids) <= rows:
-        return encode(*used_columns(ids, mask, round_widths))
+        return encode(*used_columns(ids, mask))
     order = mask.sum(1).argsort(stable=True)
     chunks = order.split(rows)
-    outputs = [in_length_chunks(encode, ids[chunk], mask[chunk], rows, round_widths) for chunk in chunks]
+    outputs = [in_length_chunks(encode, ids[chunk], mask[chunk], rows) for chunk in chunks]
     return torch.cat(outputs)[order.argsort()]
 
 
@@ -54,13 +52,10 @@ FIXED_ROWS = 8
 FIXED_WIDTH_STEP = 8
 
 
-def used_columns(ids: torch.Tensor, mask: torch.Tensor, round_widths: bool) -> tuple[torch.Tensor, torch.Tensor]:
-    """The columns some row of the chunk uses; ``round_widths``: then masked ones up to
-    :func:`~crm.models.backbones.width_multiple` (an encoder that does not train: rounding a trained
-    reader's short rows costs its steps more than the kernels it saves)."""
+def used_columns(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The columns some row of the chunk uses, then masked ones up to :func:`~.backbones.width_multiple`."""
     keep = mask.bool().any(0)
-    ids, mask = ids[:, keep], mask[:, keep]
-    return padded_to_width_multiple(ids, mask) if round_widths else (ids, mask)
+    return padded_to_width_multiple(ids[:, keep], mask[:, keep])
 
 
 def in_fixed_shapes(

@@ -271,8 +271,7 @@ class TwoTowerCRM(RewardModel):
 
     def read_criteria(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The trainable tower: the mean of the backbone's last states over the first segment."""
-        round_widths = self.reader_frozen or not torch.is_grad_enabled()  # rows.used_columns
-        return in_length_chunks(self._read_criteria, self.reader_ids(ids), mask, self.chunk_rows, round_widths)
+        return in_length_chunks(self._read_criteria, self.reader_ids(ids), mask, self.chunk_rows)
 
     def reader_ids(self, ids: torch.Tensor) -> torch.Tensor:
         """The rows' token ids as the reader numbers them (the same ids without a reader of its own)."""
