@@ -239,6 +239,11 @@ def call_store(store: AnswerStore, call, argument, name: str, otherwise: str):
         return None
 
 
+# Chunks after which a run that keeps every answer it describes hands the freed heap back (a board: every
+# chunk). Each hand-back walks the heap, so training does it every few chunks (docs/PERFORMANCE.md).
+KEPT_RELEASE_EVERY = 4
+
+
 @torch.no_grad()
 def describe_all(model, rows, progress=None, chunk: int = 512, keep: bool = True) -> int:
     """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`TwoTowerCRM.split_segments` cuts
@@ -260,8 +265,8 @@ def describe_all(model, rows, progress=None, chunk: int = 512, keep: bool = True
     for start in range(0, len(distinct), chunk):
         ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
         model._remembered(ids.to(device), mask.long().to(device))
-        if not keep:  # a board's bounded memory: the chunk's full states, freed, go back to the system
-            release_freed_memory()
+        if not keep or (start // chunk) % KEPT_RELEASE_EVERY == KEPT_RELEASE_EVERY - 1:
+            release_freed_memory()  # the chunks' full states, freed, go back to the system
         if progress is not None:
             progress(min(start + chunk, len(distinct)), len(distinct))
     release_freed_memory()  # what the chunks' full states left in the heap, once: what is kept stays
