@@ -125,3 +125,12 @@ def test_the_tie_aware_head_trains_on_the_ties_and_reports_them(compose_train, t
         s.preference = "tie"
     results = tie_results({"crm": CRMScorer(crm)}, {"test": test_ties})["crm"]["test"]
     assert results["ties"] == 2 and results["head"] == "bt_ties" and 0.0 < results["mean_p_tie"] < 1.0
+
+
+def test_a_set_of_responses_reads_its_preferences_by_its_heads_rule():
+    from crm.scoring.response_sets import SetScores
+
+    ties = head_named("bt_ties")
+    scores = SetScores([0.4, -0.8], margin_probability=ties.pair_probability)
+    assert scores.preference(0, 1) == pytest.approx(float(ties.pair_probability(1.2)))
+    assert SetScores([0.4, -0.8]).preference(0, 1) == pytest.approx(float(sigmoid(1.2)))

@@ -18,7 +18,7 @@ and a board's scores are reused.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,12 +67,14 @@ class SetScores:
 
     scores: list[float]
     pairwise: list[list[float]] | None = None
+    margin_probability: Callable[[float], float] = sigmoid  # a pointwise head's p(i over j) of a reward margin
 
     def preference(self, i: int = 0, j: int = 1) -> float:
-        """p(response i preferred over response j): sigmoid of the reward margin, or the pairwise judgement."""
+        """p(response i preferred over response j): of the reward margin (the head's rule), or the pairwise
+        judgement."""
         if self.pairwise is not None:
             return self.pairwise[i][j]
-        return float(sigmoid(self.scores[i] - self.scores[j]))
+        return float(self.margin_probability(self.scores[i] - self.scores[j]))
 
 
 def cache_name(crm) -> str:
@@ -152,7 +154,7 @@ def _set_scores(head: Head, scored_set: ResponseSet, values: dict[tuple, float])
         return values[(scored_set.criteria, _key(scored_set, index))]
 
     if head.judges_alone:  # each response's own reward; preferences from their margins on demand
-        return SetScores([value(i) for i in range(n)])
+        return SetScores([value(i) for i in range(n)], margin_probability=head.pair_probability)
     pairwise = head.preferences(value, n)
     scores = ((pairwise.sum(1) - 0.5) / (n - 1) if n > 1 else np.full(n, 0.5)).tolist()
     copy_of = {text: i for i, text in reversed(list(enumerate(scored_set.responses)))}
