@@ -17,9 +17,19 @@ from crm.cli import refuse_writing_over_inputs, user_errors_end_the_command
 
 
 def run_checkpoint(run_dir: Path) -> Path:
-    """The checkpoint the run exported: the best one its checkpoint callback recorded, else the last."""
+    """The checkpoint the run exported: the best one its summary (``metrics.json``) or, for a run
+    killed before its summary, its checkpoint callback recorded; else the last."""
+    import json
+
     import torch
 
+    def kept(path: str | None) -> Path | None:  # the run directory may have moved
+        found = run_dir / "checkpoints" / Path(path).name if path else None
+        return found if found is not None and found.exists() else None
+
+    summary = run_dir / "metrics.json"
+    if summary.exists() and (best := kept(json.loads(summary.read_text()).get("best_checkpoint"))):
+        return best
     last = run_dir / "checkpoints" / "last.ckpt"
     if not last.exists():
         raise FileNotFoundError(f"{run_dir}: no checkpoints/last.ckpt to export from (give --ckpt)")
@@ -27,9 +37,8 @@ def run_checkpoint(run_dir: Path) -> Path:
         return last
     state = torch.load(last, map_location="cpu", weights_only=False, mmap=True)
     for name, callback in (state.get("callbacks") or {}).items():
-        best = callback.get("best_model_path") if name.startswith("ModelCheckpoint") else None
-        if best and (run_dir / "checkpoints" / Path(best).name).exists():  # the run directory may have moved
-            return run_dir / "checkpoints" / Path(best).name
+        if name.startswith("ModelCheckpoint") and (best := kept(callback.get("best_model_path"))):
+            return best
     return last
 
 
