@@ -85,9 +85,9 @@ def test_a_second_process_reads_what_the_first_described_and_a_changed_text_or_t
 def test_precision_is_part_of_the_key(minilm_tokenizer, tmp_path):
     store = AnswerStore(tmp_path / "answers.sqlite")
     model = tiny_two_tower_model().attach_answer_store(store)
-    fp32 = model._answer_backing("cpu").fingerprint
+    fp32 = model.answer_backing("cpu").fingerprint
     with torch.autocast("cpu", dtype=torch.bfloat16):
-        bf16 = model._answer_backing("cpu").fingerprint
+        bf16 = model.answer_backing("cpu").fingerprint
     assert fp32 != bf16
 
 

@@ -51,4 +51,4 @@ def test_an_answer_is_kept_the_same_whatever_shares_its_batch_and_forms_never_sh
         ((key, value),) = model.answer_memo.rows.items()
         assert all(torch.equal(a, b) for a, b in zip(value, together[key]))
     plain = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)  # the same tower, bf16 tokens
-    assert plain._answer_backing("cpu").fingerprint != model._answer_backing("cpu").fingerprint
+    assert plain.answer_backing("cpu").fingerprint != model.answer_backing("cpu").fingerprint

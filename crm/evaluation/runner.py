@@ -57,20 +57,21 @@ def processed_files(data: DictConfig, split: str) -> list[Path]:
     )
 
 
-def build_test_sets(cfg: DictConfig) -> list[TestSet]:
-    """Processed splits of ``cfg.data`` (with topic and criteria variants) and any ``cfg.test_files``."""
+def build_test_sets(cfg: DictConfig) -> tuple[list[TestSet], dict[str, list[PreferenceSample]]]:
+    """Processed splits of ``cfg.data`` (with topic and criteria variants) and any ``cfg.test_files``; and
+    the pairs of each split and file that the data calls ties, which the test sets leave out."""
     data = cfg.data
     bases: list[TestSet] = []
     samples: list[PreferenceSample] = []
-    for name, split in (cfg.splits or {}).items():
-        origin = f"{split} ({', '.join(data.sources)})"
-        test_set, read = load_test_set(name, processed_files(data, split), origin, data.skip_invalid)
+    ties: dict[str, list[PreferenceSample]] = {}
+    read_sets = [(name, processed_files(data, split), f"{split} ({', '.join(data.sources)})")
+                 for name, split in (cfg.splits or {}).items()]  # fmt: skip
+    read_sets += [(Path(path).stem, [path], None) for path in cfg.test_files or []]
+    for name, paths, origin in read_sets:
+        test_set, read = load_test_set(name, paths, origin, data.skip_invalid)
         bases.append(test_set)
         samples += read
-    for path in cfg.test_files or []:
-        test_set, read = load_test_set(Path(path).stem, [path], skip_invalid=data.skip_invalid)
-        bases.append(test_set)
-        samples += read
+        ties[name] = [s for s in read if s.preference == "tie"]
     if not bases:
         raise ValueError("nothing to evaluate: give processed `splits` and/or `test_files=[a.jsonl,...]`")
     train: list[PreferenceSample] = []
@@ -92,18 +93,7 @@ def build_test_sets(cfg: DictConfig) -> list[TestSet]:
         except FileNotFoundError as err:
             log.warning("no short-answer sets: %s", err)
     order = lambda t: PAPER_ORDER.index(t.name) if t.name in PAPER_ORDER else len(PAPER_ORDER)  # noqa: E731
-    return sorted(bases + derived, key=order)
-
-
-def tie_samples(cfg: DictConfig) -> dict[str, list[PreferenceSample]]:
-    """The pairs of each processed test split (and test file) that the data calls ties."""
-    data = cfg.data
-    files = {name: processed_files(data, split) for name, split in (cfg.splits or {}).items()}
-    files |= {Path(path).stem: [path] for path in cfg.test_files or []}
-    return {
-        name: [s for s in read_all(paths, data.skip_invalid)[0] if s.preference == "tie"]
-        for name, paths in files.items()
-    }
+    return sorted(bases + derived, key=order), ties
 
 
 def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
@@ -210,13 +200,14 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
         adopt_run_attributes(cfg, trained, command_line)
     warn_on_data_mismatch(cfg, trained)
     scorers = load_scorers(cfg)  # first: a missing or damaged CRM is named before the test sets are built
-    test_sets = drop_unscorable(build_test_sets(cfg), scorers)
+    test_sets, ties = build_test_sets(cfg)
+    test_sets = drop_unscorable(test_sets, scorers)
     for empty in (t.name for t in test_sets if not t.pairs):
         log.warning("test set %s has no pairs; it is listed in metrics.json but not scored", empty)
     heldout = heldout_criteria(cfg.data)
     results = evaluate_scorers(scorers, test_sets, progress=cfg.progress, heldout=heldout)
     families = family_results(results, cfg.name)
-    ties = tie_results(scorers, tie_samples(cfg))
+    ties = tie_results(scorers, ties)
     metrics = {
         "settings": {
             "ckpt": str(cfg.ckpt),

@@ -98,15 +98,16 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
     tokenizer = crm.tokenizer
     config.num_labels = 1
     config.pad_token_id = tokenizer.pad_token_id
-    try:
-        with quiet_transformers():
+    try:  # built without weights: its backbone is the CRM's (one copy in memory), its score set below
+        with quiet_transformers(), torch.device("meta"):
             model = AutoModelForSequenceClassification.from_config(config)
     except ValueError as err:
         raise NotExportable(f"{export_dir}: no sequence-classification class for {config.model_type!r}") from err
     if not isinstance(getattr(model, "score", None), torch.nn.Linear):
         raise NotExportable(f"{type(model).__name__} has no last-token linear `score` head like the CRM's")
     reward_model = crm.model
-    setattr(model, model.base_model_prefix, reward_model.backbone)  # the CRM's backbone, shared: one copy in memory
+    setattr(model, model.base_model_prefix, reward_model.backbone)
+    model.score.to_empty(device="cpu")
     head = reward_model.score
     with torch.no_grad():
         model.score.weight.copy_(head.weight)

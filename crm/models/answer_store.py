@@ -255,7 +255,7 @@ def describe_all(model, rows, progress=None, chunk: int = 512, keep: bool = True
     bounded memory). Returns how many rows were described or read."""
     distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
     device = next(model.answer_tower.parameters()).device
-    backing = model._answer_backing(device.type)
+    backing = model.answer_backing(device.type)
     if keep or backing is None:
         model.answer_memo.capacity = max(model.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
     else:
@@ -264,7 +264,7 @@ def describe_all(model, rows, progress=None, chunk: int = 512, keep: bool = True
         distinct = [row for row, key in zip(distinct, keys) if key not in stored]
     for start in range(0, len(distinct), chunk):
         ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
-        model._remembered(ids.to(device), mask.long().to(device))
+        model.remembered(ids.to(device), mask.long().to(device))
         if not keep or (start // chunk) % KEPT_RELEASE_EVERY == KEPT_RELEASE_EVERY - 1:
             release_freed_memory()  # the chunks' full states, freed, go back to the system
         if progress is not None:
@@ -294,7 +294,7 @@ class DescribeAnswers(Callback):
         model.attach_answer_store(self.store)
         device = next(model.answer_tower.parameters()).device.type
         with context():
-            fingerprint = model._answer_backing(device).fingerprint
+            fingerprint = model.answer_backing(device).fingerprint
         return rows, self.store.count_present(row_key(fingerprint, memo_key(r)) for r in rows)
 
     def _describe(self, trainer, model, names, what: str) -> None:

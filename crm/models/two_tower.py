@@ -211,7 +211,7 @@ class TwoTowerCRM(RewardModel):
         self.answer_store = store
         return self
 
-    def _answer_backing(self, device_type: str):
+    def answer_backing(self, device_type: str):
         """The answer store as the answer memo's backing (:meth:`AnswerStore.backing`); None without a
         store or with another engine's tower."""
         if self.answer_store is None or self.tower_runners:
@@ -328,12 +328,12 @@ class TwoTowerCRM(RewardModel):
             return in_fixed_shapes(kept, ids, mask)
         return list(kept(ids, mask))  # another engine's tower (ONNX) takes the batch as it is
 
-    def _remembered(self, ids: torch.Tensor, mask: torch.Tensor, describe=None, describe_rows=None):
+    def remembered(self, ids: torch.Tensor, mask: torch.Tensor, describe=None, describe_rows=None):
         """The tower's values of tower rows from memory, else the answer store, else described (and
         remembered): descriptions (``describe``: :meth:`describe_answers` or its ONNX runner), or for an
         attending tower (description, token states) per row (``describe_rows``: :meth:`_describe_as_rows`
         or its runner)."""
-        backing = self._answer_backing(ids.device.type)
+        backing = self.answer_backing(ids.device.type)
         if self.answer_attention:
             encode = partial(self._describe_with_tokens, describe_rows or self._describe_as_rows)
             return self.answer_memo(encode, ids, mask, stack=False, backing=backing)
@@ -341,12 +341,12 @@ class TwoTowerCRM(RewardModel):
 
     def described(self, ids: torch.Tensor, mask: torch.Tensor, describe=None, describe_rows=None):
         """(descriptions, token states, token mask) of tower rows, each distinct row described once
-        (:meth:`_remembered`); the token states (an attending tower's) back in the head's precision, else
+        (:meth:`remembered`); the token states (an attending tower's) back in the head's precision, else
         None."""
         if not self.answer_attention:
-            return encode_unique(partial(self._remembered, describe=describe), ids, mask), None, None
+            return encode_unique(partial(self.remembered, describe=describe), ids, mask), None, None
         distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
-        values = self._remembered(distinct_ids, distinct_mask, describe_rows=describe_rows)
+        values = self.remembered(distinct_ids, distinct_mask, describe_rows=describe_rows)
         tokens, token_mask = pad_rows([expand_states(kept) for _, *kept in values])
         described = torch.stack([value[0] for value in values])
         dtype, device = self.score.weight.dtype, ids.device
