@@ -97,7 +97,7 @@ class Head:
             loss = rao_kupper_loss(chosen, rejected, ties, self.tie_margin, center_rewards_coef)
             first, tie, second = self.outcomes((chosen - rejected).detach().float().cpu().numpy())
             likeliest = np.argmax(np.stack([first, tie, second]), axis=0)  # 0: chosen, 1: tie, 2: rejected
-            right = torch.from_numpy(likeliest == np.where(ties.cpu().numpy(), 1, 0)).to(chosen.device)
+            right = torch.from_numpy(likeliest == ties.cpu().numpy()).to(chosen.device)  # a tie: 1
             return loss, right.long(), torch.ones_like(chosen, dtype=torch.long)
         if self.judges_alone:
             chosen, rejected = out.squeeze(-1).chunk(2)
@@ -117,9 +117,12 @@ def bradley_terry_loss(chosen, rejected, margin: float = 0.0, center_rewards_coe
 
     chosen, rejected = chosen.float(), rejected.float()
     loss = -F.logsigmoid(chosen - rejected - margin).mean()
-    if center_rewards_coef:
-        loss = loss + center_rewards_coef * ((chosen + rejected) ** 2).mean()
-    return loss
+    return loss + centring(chosen, rejected, center_rewards_coef)
+
+
+def centring(chosen, rejected, coef: float):
+    """``coef * mean((r_c + r_r)^2)``, which keeps rewards centred (0 without a coefficient)."""
+    return coef * ((chosen + rejected) ** 2).mean() if coef else 0.0
 
 
 def rao_kupper_loss(chosen, rejected, ties, tie_margin: float, center_rewards_coef: float = 0.0):
@@ -131,14 +134,13 @@ def rao_kupper_loss(chosen, rejected, ties, tie_margin: float, center_rewards_co
 
     import torch.nn.functional as F
 
-    margin = chosen.float() - rejected.float()
+    chosen, rejected = chosen.float(), rejected.float()
+    margin = chosen - rejected
     preferred = F.softplus(tie_margin - margin)  # -log sigmoid(d - e)
     tied = F.softplus(margin + tie_margin) + F.softplus(margin - tie_margin) - (margin + tie_margin)
     tied = tied - math.log(-math.expm1(-2 * tie_margin))
     loss = (ties.float() * tied + (1 - ties.float()) * preferred).mean()
-    if center_rewards_coef:
-        loss = loss + center_rewards_coef * ((chosen.float() + rejected.float()) ** 2).mean()
-    return loss
+    return loss + centring(chosen, rejected, center_rewards_coef)
 
 
 def pairwise_cls_loss(logits, labels, label_smoothing: float = 0.0):
