@@ -27,7 +27,7 @@ def naive_loop(crm, corpus, qids, models, baseline, criteria, remember: bool = F
                 (criteria, history, corpus.answers[baseline][qid]),
             ]
             if not remember:
-                crm.model.forget()
+                crm.forget()
             crm.answer_rewards(items, batch_size=2)
             judged += 1
     return judged
@@ -63,11 +63,11 @@ def scoring(
     pairs = sum(qid in corpus.answers[m] for m in models for qid in qids)
 
     def engine_board():
-        crm.model.forget()  # cold, like the loop: nothing a two-tower CRM remembers from the last repetition
+        crm.forget()  # cold, like the loop: nothing a two-tower CRM remembers from the last repetition
         LeaderboardEngine(crm, scratch_dir() / "cache.sqlite").board(corpus, criteria, qids, baseline, rounds=200)
 
     def loop(remember: bool = False):
-        crm.model.forget()
+        crm.forget()
         naive_loop(crm, corpus, qids, models, baseline, criteria, remember)
 
     what = f"{len(models)} models x {len(qids)} queries, cache off"
@@ -97,7 +97,7 @@ def criteria_edit(crm_dir: Path, corpus, queries: int, reps: int, criteria: list
 
     def edited_board(forget: bool):
         if forget:
-            crm.model.forget()
+            crm.forget()
         edited = [*criteria, f"Edit {next(edits)}: keep it friendly."]  # new criteria: nothing of them remembered
         LeaderboardEngine(crm, scratch_dir() / "cache.sqlite").board(corpus, edited, qids, baseline, rounds=200)
 
@@ -169,7 +169,7 @@ def evaluation(crm_dir: Path, corpus, queries: int, reps: int, criteria: list[st
     ]
 
     def score():
-        scorer.crm.model.forget()  # cold: a two-tower CRM remembers the answers of the last repetition
+        scorer.crm.forget()  # cold: a two-tower CRM remembers the answers of the last repetition
         scorer.score(samples)
 
     timing = measure(score, reps)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ import torch
 
 from benchmarks.common import Figure, measure, row, scratch_dir
 from crm.onnx_engine import export_onnx, quantize_int8, session_forward, tower_runners
+from crm.scoring.tower_memory import TowerMemory
 
 
 def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, bool]]:
@@ -25,9 +27,10 @@ def engines(crm, example: dict[str, torch.Tensor]) -> dict[str, tuple[Callable, 
     from crm.precision import cpu_has_native_bf16
 
     model = crm.model.float().eval()
-    out = {"PyTorch fp32": (model, False)}
+    forward = remembering(model) if crm.settings.two_tower else model
+    out = {"PyTorch fp32": (forward, False)}
     if cpu_has_native_bf16():
-        out["PyTorch bf16 autocast"] = (model, True)
+        out["PyTorch bf16 autocast"] = (forward, True)
     if crm.settings.two_tower:
         return out | two_tower_engines(model, crm.tokenizer)
     int8 = copy.deepcopy(model)  # the backbone's linear layers; the head stays fp32, as in every CRM
@@ -45,13 +48,22 @@ def two_tower_engines(model, tokenizer) -> dict[str, tuple[Callable, bool]]:
     out, exported = {}, scratch_dir()  # one export of each tower; int8 quantizes the exported answer tower
     for name, int8 in (("ONNX Runtime fp32", False), ("ONNX Runtime, answer tower dynamic int8", True)):
         scored = copy.deepcopy(model)
-        scored.tower_runners = tower_runners(scored, tokenizer, exported, int8=int8)
-        out[name] = (scored, False)
+        out[name] = (remembering(scored, tower_runners(scored, tokenizer, exported, int8=int8)), False)
     return out
 
 
+def remembering(model, runners=None) -> Callable:
+    """A two-tower CRM's forward through a tower memory, as :class:`crm.inference.CRM` scores (``runners``:
+    another engine's towers); its ``forget`` clears the memory."""
+    towers = TowerMemory(model)
+    towers.remember_readings, towers.runners = True, runners
+    forward = partial(model, towers=towers)
+    forward.forget = towers.forget
+    return forward
+
+
 def cold(forward: Callable) -> Callable:
-    """``forward`` with a two-tower CRM's memory of answers and criteria cleared first: every
+    """``forward`` with a two-tower CRM's memory of answers and criteria cleared first (:func:`remembering`): every
     repetition describes every answer, as a board scored for the first time does."""
     forget = getattr(forward, "forget", None)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -22,13 +23,13 @@ from crm.data.schema import PreferenceSample
 from crm.export.artifact import CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
 from crm.heads import head_named
 from crm.memory import release_freed_memory
-from crm.models.answer_store import describe_all
 from crm.models.backbones import position_limit
 from crm.models.configuration_crm import CRMConfig
 from crm.models.factory import ARCHITECTURES
 from crm.models.reward_model import RewardModel
 from crm.models.two_tower import TwoTowerCRM
 from crm.precision import InferencePlan, inference_plan
+from crm.scoring.tower_memory import TowerMemory
 from crm.stats import sigmoid
 
 log = logging.getLogger(__name__)
@@ -101,8 +102,13 @@ class CRM:
     """A loaded customizable reward model: scores answer pairs under criteria."""
 
     def __init__(self, model: RewardModel, tokenizer, settings: CRMSettings, plan: InferencePlan | None = None):
-        self.model = model.eval().remember_criteria()  # its weights are fixed from here on
+        self.model = model.eval()  # its weights are fixed from here on
+        # a two-tower CRM's tower outputs, remembered: each answer described once, each criteria text read once
+        self.towers = TowerMemory(model) if isinstance(model, TwoTowerCRM) else None
         self.forward: Callable[..., torch.Tensor] = self.model  # or ONNX Runtime's (engine="onnx", cross-encoders)
+        if self.towers is not None:
+            self.towers.remember_readings = True
+            self.forward = partial(self.model, towers=self.towers)
         self.tokenizer = tokenizer
         self.settings = settings
         self.head = head_named(settings.head)  # what it judges, and how that makes p(A over B)
@@ -110,6 +116,12 @@ class CRM:
         self.renderer = scoring_renderer(tokenizer, settings, model.backbone.config)
         self.fingerprint: str | None = None  # of the export's weights (load_crm): names its scores in a cache
         self.rendered_answers = None  # answers' renderings kept across processes (keep_answers_on_disk)
+
+    def forget(self) -> None:
+        """Drop what is remembered of a two-tower CRM's towers: the next board describes every answer again
+        (unless its answer store holds it)."""
+        if self.towers is not None:
+            self.towers.forget()
 
     def check_criteria(self, criteria: Sequence[str]) -> None:
         """Raise :class:`~crm.data.row_format.CriteriaTooLong` (limit in tokens and characters) before scoring."""
@@ -146,23 +158,23 @@ class CRM:
 
     def keep_answers_on_disk(self, store=None, rendered=None) -> None:
         """A two-tower CRM's answers kept on disk across processes: what the frozen tower said of each
-        (:class:`~crm.models.answer_store.AnswerStore`) and what rendering it took
+        (:class:`~crm.scoring.answer_store.AnswerStore`) and what rendering it took
         (:class:`~crm.scoring.rendered_answers.RenderedAnswers`), defaults unless given. Memory then holds
         only :data:`ANSWERS_IN_MEMORY` answers' token states: a board reads them back a chunk at a time."""
-        if not isinstance(self.model, TwoTowerCRM):
+        if self.towers is None:
             return
-        from crm.models.answer_store import AnswerStore
+        from crm.scoring.answer_store import AnswerStore
         from crm.scoring.rendered_answers import RenderedAnswers
 
-        self.model.attach_answer_store(store or AnswerStore())
-        self.model.answer_memo.capacity = ANSWERS_IN_MEMORY
+        self.towers.store = store or AnswerStore()
+        self.towers.answers.capacity = ANSWERS_IN_MEMORY
         self.rendered_answers = rendered or RenderedAnswers()
 
     def describe(self, answers: Sequence[str], progress: bool = False) -> int:
         """Describe these answers with a two-tower CRM's frozen tower ahead of scoring them, all at once
         (into its answer store where one is kept, else into memory); returns how many rows were
         described or read (0 for a cross-encoder, or a tower run by another engine)."""
-        if not isinstance(self.model, TwoTowerCRM) or self.model.tower_runners:
+        if self.towers is None or self.towers.runners:
             return 0
         distinct = list(dict.fromkeys(answers))
         if self.rendered_answers is not None:  # what earlier processes rendered of them, from disk
@@ -178,7 +190,7 @@ class CRM:
 
         device = torch.device(self.plan.device)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=self.plan.autocast_bf16):
-            described = describe_all(self.model, rows, advance, keep=self.model.answer_store is None)
+            described = self.towers.describe_all(rows, advance, keep=self.towers.store is None)
         bar.close()
         return described
 
@@ -247,7 +259,7 @@ def run_in_onnx(crm: CRM, model: RewardModel, tokenizer, settings: CRMSettings, 
     exported = cache_root() / "onnx" / crm.fingerprint
     try:
         if settings.two_tower:
-            model.tower_runners = tower_runners(model, tokenizer, exported, int8=engine == "onnx-int8")
+            crm.towers.runners = tower_runners(model, tokenizer, exported, int8=engine == "onnx-int8")
         else:
             crm.forward = onnx_forward(model, tokenizer, exported)
     except onnx_load_errors() as err:

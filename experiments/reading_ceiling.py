@@ -38,7 +38,6 @@ import argparse
 import statistics
 import sys
 from collections import defaultdict
-from functools import partial
 from pathlib import Path
 
 import torch
@@ -57,6 +56,7 @@ from crm.models.factory import build_reward_model  # noqa: E402
 from crm.models.head_terms import CriteriaInteraction  # noqa: E402
 from crm.precision import inference_plan  # noqa: E402
 from crm.pypi_weights import PACKAGES, local_checkpoint  # noqa: E402
+from crm.scoring.tower_memory import TowerMemory  # noqa: E402
 from crm.tables import print_tables  # noqa: E402
 from crm.train.run import build_data  # noqa: E402
 
@@ -78,16 +78,18 @@ def judged_pairs(datamodule, split: str):
             yield encoded["chosen"].features(), encoded["rejected"].features(), label, drawn.criteria
 
 
-def encoded(model, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tensor:
+def encoded(towers: TowerMemory, tokenizer, rows: list[dict], plan, tower: str) -> torch.Tensor:
     """Each row's criteria reading (``tower="criteria"``; with a criteria classifier, its posterior
     after the reading) or frozen answer description (``"answer"``), exactly as the CRM computes them:
     batched, in the precision of :func:`crm.inference.score_batches`, each distinct text once."""
 
+    model = towers.model
+
     def forward(input_ids, attention_mask, token_type_ids, **told):  # these heads are not told lengths or layouts
         criteria, answer = model.split_segments(input_ids, attention_mask, token_type_ids)
         if tower == "answer":
-            return model.answer_memo(model.describe_answers, *answer)
-        reading, posterior = model.criteria_vectors(*criteria, partial(model.criteria_memo, model.read_criteria))
+            return model.described(*answer, towers)[0]
+        reading, posterior = model.criteria_vectors(*criteria, towers)
         return reading if posterior is None else torch.cat([reading, posterior], dim=1)
 
     return score_batches(rows, tokenizer, forward, plan, batch_size=64)
@@ -160,7 +162,9 @@ def reader_weights(path: Path) -> dict[str, torch.Tensor]:
     return {f"backbone.{k}": v for k, v in state.items()}  # an encoder alone
 
 
-def classifier_rows(model, tokenizer, rows: list[dict], labels: list[tuple[str, str]], classes) -> list[list[str]]:
+def classifier_rows(
+    towers: TowerMemory, tokenizer, rows: list[dict], labels: list[tuple[str, str]], classes
+) -> list[list[str]]:
     """How a CRM's criteria classifier reads judged pairs' criteria (its argmax per row the reader reads,
     ``TwoTowerCRM.criteria_pieces``): by the number of criteria, the share of pairs where a criterion is
     read as the (family, polarity) asked for, as that family with the other polarity (the pair is then
@@ -168,10 +172,11 @@ def classifier_rows(model, tokenizer, rows: list[dict], labels: list[tuple[str, 
     outcomes = defaultdict(list)
     for start in range(0, len(rows), 64):
         batch = tokenizer.pad(rows[start : start + 64], return_tensors="pt")
+        model = towers.model
         criteria = model.split_segments(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"])[0]
         ids, mask, owner = model.criteria_pieces(*criteria)
         with torch.no_grad():
-            named = model.criteria_posterior(model.criteria_memo(model.read_criteria, ids, mask)).argmax(-1)
+            named = model.criteria_posterior(towers.read(model, ids, mask)).argmax(-1)
         for i, (family, polarity) in enumerate(labels[start : start + 64]):
             read = [classes[c] for c in named[owner == i].tolist()]
             if (family, polarity) in read:
@@ -246,6 +251,8 @@ def main(argv: list[str]) -> None:
     if args.reader and not args.reader_backbone:
         if unexpected := model.load_state_dict(reader_weights(args.reader), strict=False).unexpected_keys:
             raise SystemExit(f"{args.reader}: weights this model does not have: {unexpected[:5]}")
+    towers = TowerMemory(model)  # each answer described once, each criteria text read once
+    towers.remember_readings = True
     plan = inference_plan("cpu", "auto")
     data, judged_rows = {}, {}
     for name, split in SPLITS.items():
@@ -258,12 +265,12 @@ def main(argv: list[str]) -> None:
             backbone = local_checkpoint(backbone) if backbone in PACKAGES else backbone
             readings = text_readings(backbone, reader_weights(args.reader), list(criteria), plan)
         elif args.reader:
-            readings = encoded(model, tokenizer, list(chosen), plan, "criteria")
-        answers = tuple(encoded(model, tokenizer, list(rows), plan, "answer") for rows in (chosen, rejected))
+            readings = encoded(towers, tokenizer, list(chosen), plan, "criteria")
+        answers = tuple(encoded(towers, tokenizer, list(rows), plan, "answer") for rows in (chosen, rejected))
         layout = (layouts(list(chosen)), layouts(list(rejected)))
         data[name] = (*answers, labels, readings, None if layout[0] is None else layout)
         judged_rows[name] = list(chosen)
-        print(f"{name}: {len(labels)} judged pairs, {len(model.answer_memo)} answers described so far", flush=True)
+        print(f"{name}: {len(labels)} judged pairs, {len(towers.answers)} answers described so far", flush=True)
     index = {label: i for i, label in enumerate(sorted(set(data["train"][2])))}
     labels = data["test"][2]
     keep = [i for i, label in enumerate(labels) if label in index]
@@ -298,7 +305,7 @@ def main(argv: list[str]) -> None:
     print_tables([(title, ["family", "pairs judged", "accuracy"], rows) for title, rows in tables])
     if args.reader and not args.reader_backbone and model.criteria_classifier is not None:
         classes = reading_task(cfg.data.attributes.heldout_families).classes
-        rows = classifier_rows(model, tokenizer, judged_rows["test"], data["test"][2], classes)
+        rows = classifier_rows(towers, tokenizer, judged_rows["test"], data["test"][2], classes)
         title = f"How the classifier of {args.reader.name} reads the criteria of the seen families' test pairs"
         print_tables([(title, ["criteria in the pair", "pairs", "asked for", "other polarity", "other family"], rows)])
 

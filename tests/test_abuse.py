@@ -292,16 +292,16 @@ def test_the_reward_servers_answer_memory_is_bounded(minilm_tokenizer, tmp_path)
     from crm.export.artifact import CRMSettings
     from crm.export.writer import export_crm
     from crm.inference import load_crm
-    from crm.models.rows import RowMemo
+    from crm.scoring.tower_memory import RowMemo
     from crm.serve.scoring_api import ServeLimits, create_serve_app
     from tests.conftest import tiny_two_tower_model, two_tower_spec
 
     settings = CRMSettings("bt", two_tower_spec(), 128, 48)
     crm = load_crm(export_crm(tmp_path / "crm", tiny_two_tower_model(), minilm_tokenizer, settings), "cpu", "fp32")
-    assert crm.model.answer_memo.capacity == RowMemo().capacity
+    assert crm.towers.answers.capacity == RowMemo().capacity
     create_serve_app(crm, ["Be brief."], ServeLimits(answer_memo_rows=3))
-    assert crm.model.answer_memo.capacity == 3
-    memo = crm.model.answer_memo
+    assert crm.towers.answers.capacity == 3
+    memo = crm.towers.answers
     for i in range(5):
         memo(lambda ids, mask: ids.float(), torch.tensor([[i, 1]]), torch.tensor([[1, 1]]))
     assert len(memo) == 3

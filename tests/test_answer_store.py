@@ -4,16 +4,8 @@ from __future__ import annotations
 
 import torch
 
-from crm.models.answer_store import (
-    LEAST_RECENTLY_USED,
-    STORED_BYTES,
-    AnswerStore,
-    describe_all,
-    memo_key,
-    pack,
-    row_key,
-    unpack,
-)
+from crm.scoring.answer_store import LEAST_RECENTLY_USED, STORED_BYTES, AnswerStore, pack, row_key, unpack
+from crm.scoring.tower_memory import TowerMemory, memo_key
 from tests.conftest import tiny_two_tower_model
 
 ANSWERS = ["- one\n- two\n- three", "One, two and three, in a sentence.", "Sure!", "A much longer answer " * 9]
@@ -44,50 +36,50 @@ def test_values_pack_and_unpack_exactly():
 
 
 def test_an_answer_is_described_the_same_whatever_answers_share_its_batch(minilm_tokenizer):
-    model = tiny_two_tower_model(answer_attention=1)
+    towers = TowerMemory(tiny_two_tower_model(answer_attention=1))
     rows = answer_rows(minilm_tokenizer)
-    describe_all(model, rows)
-    together = {k: v for k, v in model.answer_memo.rows.items()}
+    towers.describe_all(rows)
+    together = {k: v for k, v in towers.answers.rows.items()}
     for row in rows:
-        model.forget()
-        describe_all(model, [row])
-        ((key, (described, tokens)),) = model.answer_memo.rows.items()
+        towers.forget()
+        towers.describe_all([row])
+        ((key, (described, tokens)),) = towers.answers.rows.items()
         assert torch.equal(described, together[key][0]) and torch.equal(tokens, together[key][1])
 
 
 def test_a_second_process_reads_what_the_first_described_and_a_changed_text_or_tower_misses(minilm_tokenizer, tmp_path):
     store = AnswerStore(tmp_path / "answers.sqlite")
-    first = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)
+    first = TowerMemory(tiny_two_tower_model(answer_attention=1), store)
     rows = answer_rows(minilm_tokenizer)
-    describe_all(first, rows)
+    first.describe_all(rows)
     assert len(store) == len(rows) and store.size_bytes() > 0
 
-    second = tiny_two_tower_model(answer_attention=1).attach_answer_store(AnswerStore(store.path))  # same weights
-    calls = counting(second)
-    describe_all(second, rows)
+    second = TowerMemory(tiny_two_tower_model(answer_attention=1), AnswerStore(store.path))  # same weights
+    calls = counting(second.model)
+    second.describe_all(rows)
     assert calls["rows"] == 0  # every answer read back, none described again
-    for key, (described, tokens) in first.answer_memo.rows.items():
-        assert torch.equal(second.answer_memo.rows[key][0], described)
-        assert torch.equal(second.answer_memo.rows[key][1], tokens)
+    for key, (described, tokens) in first.answers.rows.items():
+        assert torch.equal(second.answers.rows[key][0], described)
+        assert torch.equal(second.answers.rows[key][1], tokens)
 
     edited = answer_rows(minilm_tokenizer, ["- one\n- two\n- four"])  # a changed text: other tokens, another key
-    describe_all(second, edited)
+    second.describe_all(edited)
     assert calls["rows"] == 1
 
-    changed = tiny_two_tower_model(answer_attention=1).attach_answer_store(AnswerStore(store.path))
+    changed = TowerMemory(tiny_two_tower_model(answer_attention=1), AnswerStore(store.path))
     with torch.no_grad():
-        changed.answer_tower.embeddings.word_embeddings.weight[0, 0] += 1.0  # another tower: another fingerprint
-    calls = counting(changed)
-    describe_all(changed, rows)
+        changed.model.answer_tower.embeddings.word_embeddings.weight[0, 0] += 1.0  # another tower: another fingerprint
+    calls = counting(changed.model)
+    changed.describe_all(rows)
     assert calls["rows"] == len(rows)
 
 
 def test_precision_is_part_of_the_key(minilm_tokenizer, tmp_path):
     store = AnswerStore(tmp_path / "answers.sqlite")
-    model = tiny_two_tower_model().attach_answer_store(store)
-    fp32 = model.answer_backing("cpu").fingerprint
+    towers = TowerMemory(tiny_two_tower_model(), store)
+    fp32 = towers.backing("cpu").fingerprint
     with torch.autocast("cpu", dtype=torch.bfloat16):
-        bf16 = model.answer_backing("cpu").fingerprint
+        bf16 = towers.backing("cpu").fingerprint
     assert fp32 != bf16
 
 
@@ -115,10 +107,10 @@ def test_the_bound_is_kept_without_reading_the_stored_values(tmp_path):
 
 def test_a_failing_store_is_left_with_a_warning_and_the_tower_describes(minilm_tokenizer, tmp_path, caplog):
     store = AnswerStore(tmp_path / "answers.sqlite")
-    model = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)
+    towers = TowerMemory(tiny_two_tower_model(answer_attention=1), store)
     store.db.close()  # as a full disk or a damaged file would: every call fails
-    calls = counting(model)
+    calls = counting(towers.model)
     rows = answer_rows(minilm_tokenizer)
-    describe_all(model, rows)
-    assert calls["rows"] == len(rows) and len(model.answer_memo) == len(rows)
+    towers.describe_all(rows)
+    assert calls["rows"] == len(rows) and len(towers.answers) == len(rows)
     assert "answer store" in caplog.text and "described without it" in caplog.text

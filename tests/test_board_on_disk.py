@@ -48,7 +48,7 @@ def test_a_new_process_reads_every_answer_back_and_scores_to_the_bit(attending_c
     monkeypatch.setattr(crm.inference, "ANSWERS_IN_MEMORY", 4)  # fewer than the corpus's answers
     corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
     first, first_crm = board_scores(attending_crm, corpus, tmp_path / "first.sqlite")
-    assert len(first_crm.model.answer_memo) <= 4  # memory held a chunk, the store the rest
+    assert len(first_crm.towers.answers) <= 4  # memory held a chunk, the store the rest
 
     # the same answers scored by a CRM that keeps nothing on disk
     plain = crm.inference.load_crm(attending_crm, "cpu", "fp32")

@@ -64,7 +64,7 @@ def test_a_new_process_boards_new_criteria_from_the_answers_the_store_holds(mini
     """What the frozen tower says of each answer does not depend on the criteria: a second engine (as a new
     process) under criteria never scored reads every answer's description from the store, and scores as
     an engine that described them itself."""
-    from crm.models.answer_store import AnswerStore
+    from crm.scoring.answer_store import AnswerStore
 
     monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "cache"))  # this test's store alone
     corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
@@ -83,6 +83,6 @@ def test_a_new_process_boards_new_criteria_from_the_answers_the_store_holds(mini
     assert described == [] and board.scored > 0  # every score computed, no answer described again
 
     fresh = LeaderboardEngine(crm_dir, tmp_path / "third_scores.sqlite", device="cpu", precision="fp32")
-    fresh.crm.model.attach_answer_store(None)  # describes every answer itself
+    fresh.crm.towers.store = None  # describes every answer itself
     alone = fresh.board(corpus, ["Prefer concise answers."], queries, rounds=50)
     assert [(r.model, r.win_rate) for r in board.rows] == [(r.model, r.win_rate) for r in alone.rows]

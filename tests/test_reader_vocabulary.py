@@ -9,6 +9,7 @@ from crm.models.factory import assemble, build_reward_model
 from crm.models.reward_model import RewardModel
 from crm.models.spec import BackboneSpec
 from crm.models.tokenizers import vocabulary_map
+from crm.scoring.tower_memory import TowerMemory
 from tests.conftest import text_pair_batch, two_tower_spec
 
 TEXTS = [
@@ -92,10 +93,9 @@ def test_a_crm_reads_criteria_with_a_reader_of_its_own(minilm_tokenizer, mpnet_t
         scores = model(**batch)
 
         # another engine's towers (ONNX Runtime) read the reader's own ids too
-        model.forget()
-        model.tower_runners = (model._read_criteria, model._describe_answers)
-        assert torch.allclose(model(**batch), scores, atol=1e-6)
-        model.tower_runners = None
+        towers = TowerMemory(model)
+        towers.runners = (model._read_criteria, model._describe_answers)
+        assert torch.allclose(model(**batch, towers=towers), scores, atol=1e-6)
 
     parts = {"backbone": MPNetModel.from_pretrained(reader), "answer_tower": BertModel.from_pretrained(tower)}
     again = assemble(spec, "bt", parts.get).eval()

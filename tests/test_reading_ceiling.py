@@ -103,7 +103,8 @@ def test_the_classifier_table_says_which_criteria_are_read_as_asked_backwards_or
         (["A table."], ("tables", "pos")),  # read as another family
     ]
     rows = [renderer.encode(criteria, history, ["an answer"]).features() for criteria, _ in judged]
-    table = ceiling.classifier_rows(model, minilm_tokenizer, rows, [label for _, label in judged], classes)
+    towers = ceiling.TowerMemory(model)
+    table = ceiling.classifier_rows(towers, minilm_tokenizer, rows, [label for _, label in judged], classes)
     assert table == [
         ["1", "2", "0.500", "0.000", "0.500"],
         ["2", "1", "0.000", "1.000", "0.000"],

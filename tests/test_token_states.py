@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 import torch
 
-from crm.models.answer_store import AnswerStore, describe_all, pack
 from crm.models.token_states import compact_states, expand_states
+from crm.scoring.answer_store import AnswerStore, pack
+from crm.scoring.tower_memory import TowerMemory
 from tests.conftest import tiny_two_tower_model
 from tests.test_answer_store import answer_rows
 
@@ -41,14 +42,14 @@ def test_other_bit_widths_are_refused():
 
 def test_an_answer_is_kept_the_same_whatever_shares_its_batch_and_forms_never_share_a_key(minilm_tokenizer, tmp_path):
     store = AnswerStore(tmp_path / "answers.sqlite")
-    model = tiny_two_tower_model(answer_attention=1, token_window=4, token_bits=8).attach_answer_store(store)
+    towers = TowerMemory(tiny_two_tower_model(answer_attention=1, token_window=4, token_bits=8), store)
     rows = answer_rows(minilm_tokenizer)
-    describe_all(model, rows)
-    together = dict(model.answer_memo.rows)
+    towers.describe_all(rows)
+    together = dict(towers.answers.rows)
     for row in rows:
-        model.forget()
-        describe_all(model, [row])
-        ((key, value),) = model.answer_memo.rows.items()
+        towers.forget()
+        towers.describe_all([row])
+        ((key, value),) = towers.answers.rows.items()
         assert all(torch.equal(a, b) for a, b in zip(value, together[key]))
-    plain = tiny_two_tower_model(answer_attention=1).attach_answer_store(store)  # the same tower, bf16 tokens
-    assert plain.answer_backing("cpu").fingerprint != model.answer_backing("cpu").fingerprint
+    plain = TowerMemory(tiny_two_tower_model(answer_attention=1), store)  # the same tower, bf16 tokens
+    assert plain.backing("cpu").fingerprint != towers.backing("cpu").fingerprint

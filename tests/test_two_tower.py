@@ -12,7 +12,8 @@ from crm.data.rendering import Renderer
 from crm.models.backbones import freeze_lower
 from crm.models.factory import assemble, build_reward_model
 from crm.models.head_terms import CosineClassifier
-from crm.models.rows import RowMemo, in_length_chunks
+from crm.models.rows import in_length_chunks
+from crm.scoring.tower_memory import RowMemo, TowerMemory
 from tests.conftest import has_module, require, text_pair_batch, tiny_bert, tiny_two_tower_model, two_tower_spec
 
 
@@ -33,14 +34,15 @@ def test_a_cosine_classifier_reads_the_direction_of_a_reading_not_its_norm():
 def test_a_criteria_classifier_gives_the_interaction_its_posterior_beside_the_reading(minilm_tokenizer):
     model = tiny_two_tower_model(criteria_classes=4)
     batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- one\n- two", "One and two."])
+    towers = TowerMemory(model)  # keeps what the tower said of each answer, for the check below
     with torch.no_grad():
-        scores = model(**batch)
+        scores = model(**batch, towers=towers)
         read = model.backbone(**minilm_tokenizer(["Use bullet points."], return_tensors="pt")).last_hidden_state.mean(1)
         posterior = model.criteria_classifier(read).softmax(-1)
         assert torch.allclose(model.criteria_posterior(read), posterior) and posterior.sum().item() == pytest.approx(1)
         interaction = model.interaction
         c = interaction.criteria(read) + interaction.classes(posterior)
-        answers = torch.stack([model.answer_memo.rows[k] for k in model.answer_memo.rows])
+        answers = torch.stack(list(towers.answers.rows.values()))
         expected = model.score(answers) + (c * interaction.answer(answers)).sum(-1, keepdim=True) / 8**0.5
         assert torch.allclose(scores, expected, atol=1e-5)
         model.criteria_classifier.bias[0] += 5.0  # another class read: another answer direction asked for
@@ -79,13 +81,14 @@ def test_answer_attention_scores_an_answer_the_same_in_any_batch(minilm_tokenize
     answers beside it; the attention changes the scores, and no other weight's start."""
     model = tiny_two_tower_model(criteria_classes=4, answer_attention=2)
     answers = ["- one\n- two", "One and two, and a much longer sentence about three and four.", "3"]
+    towers = TowerMemory(model)
     with torch.no_grad():
-        together = model(**text_pair_batch(minilm_tokenizer, "Use bullet points.", answers))
+        together = model(**text_pair_batch(minilm_tokenizer, "Use bullet points.", answers), towers=towers)
         alone = torch.cat([model(**text_pair_batch(minilm_tokenizer, "Use bullet points.", [a])) for a in answers])
         assert torch.allclose(together, alone, atol=1e-5)
-        described, tokens = next(iter(model.answer_memo.rows.values()))
+        described, tokens = next(iter(towers.answers.rows.values()))
         assert described.dtype == torch.float32 and tokens.dtype == torch.bfloat16 and tokens.size(-1) == 32
-        for kept in (described, tokens):  # copies: a view would keep its whole batch alive in the memo
+        for kept in (described, tokens):  # copies: a view would keep its whole batch alive in the memory
             assert kept.untyped_storage().nbytes() == kept.numel() * kept.element_size()
         plain = tiny_two_tower_model(criteria_classes=4)
         assert not torch.allclose(plain(**text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)), together)
@@ -123,6 +126,7 @@ def test_criteria_split_at_separators_are_each_read_alone_and_added_up(minilm_to
 
     model = tiny_two_tower_model(criteria_classes=4)
     model.split_criteria = True
+    towers = TowerMemory(model)
     renderer = Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128)
     history = [{"role": "user", "content": "Count to two."}]
 
@@ -130,7 +134,7 @@ def test_criteria_split_at_separators_are_each_read_alone_and_added_up(minilm_to
         rows = [renderer.encode(criteria, history, [a]).features() for a in ("- one\n- two", "One and two.")]
         batch = minilm_tokenizer.pad(rows, return_tensors="pt")
         with torch.no_grad():
-            return model(**batch)
+            return model(**batch, towers=towers)
 
     both = scores(["Use bullet points.", "No jargon, please."])
     assert torch.allclose(both, scores(["No jargon, please.", "Use bullet points."]), atol=1e-5)  # order-free
@@ -138,7 +142,7 @@ def test_criteria_split_at_separators_are_each_read_alone_and_added_up(minilm_to
         texts = ("Use bullet points.", "No jargon, please.")  # each read alone: [CLS] criterion [SEP]
         reads = [model.backbone(**minilm_tokenizer([c], return_tensors="pt")).last_hidden_state.mean(1) for c in texts]
         reading, posterior = sum(reads), sum(model.criteria_posterior(r) for r in reads)
-        answers = torch.stack(list(model.answer_memo.rows.values()))
+        answers = torch.stack(list(towers.answers.rows.values()))
         expected = model.score(answers) + model.interaction(reading.expand(2, -1), answers, posterior.expand(2, -1))
     assert torch.allclose(both, expected, atol=1e-5)
     assert not torch.allclose(both, scores(["Use bullet points."]))
@@ -237,27 +241,51 @@ def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(
     answers = ["- one\n- two", "One and two."]
     first = text_pair_batch(minilm_tokenizer, "Use bullet points.", answers)
     second = text_pair_batch(minilm_tokenizer, "No bullet points, please.", answers[::-1])
+    towers = TowerMemory(model)
     with torch.no_grad():
-        before = model(**first)
-        assert calls == {"tower": 1, "reader": 1} and len(model.answer_memo) == 2
-        model(**second)  # new criteria, the same answers: described from memory
+        before = model(**first, towers=towers)
+        assert calls == {"tower": 1, "reader": 1} and len(towers.answers) == 2
+        model(**second, towers=towers)  # new criteria, the same answers: described from memory
         assert calls == {"tower": 1, "reader": 2}
-        model(**first)  # criteria are read again unless asked: the reader's weights may have changed
-        assert calls == {"tower": 1, "reader": 3} and len(model.criteria_memo) == 0
-        model.remember_criteria()
-        model(**first)
-        again = model(**first)
-        assert calls == {"tower": 1, "reader": 4} and len(model.criteria_memo) == 1
+        model(**first, towers=towers)  # criteria are read again unless asked: the reader's weights may have changed
+        assert calls == {"tower": 1, "reader": 3} and len(towers.criteria) == 0
+        towers.remember_readings = True
+        model(**first, towers=towers)
+        again = model(**first, towers=towers)
+        assert calls == {"tower": 1, "reader": 4} and len(towers.criteria) == 1
+        assert torch.equal(model(**first), again)  # without a memory the model computes both towers
+        assert calls == {"tower": 2, "reader": 5}
+        with pytest.raises(ValueError, match="one model's towers"):
+            tiny_two_tower_model()(**first, towers=towers)
     assert torch.equal(before, again)
-    model.load_state_dict(model.state_dict())  # new weights: nothing remembered is trusted
-    assert len(model.answer_memo) == len(model.criteria_memo) == 0
-    with torch.no_grad():  # the hook that forgets is a named function: a CRM still pickles
-        assert torch.equal(pickle.loads(pickle.dumps(tiny_two_tower_model()))(**first), again)
     model.train()
-    model(**first).sum().backward()  # training a reader: criteria read in the batch, answers from memory
-    model(**first).sum().backward()
-    assert calls == {"tower": 2, "reader": 6} and len(model.answer_memo) == 2 and len(model.criteria_memo) == 0
+    model(**first, towers=towers).sum().backward()  # training a reader: criteria read in the batch, answers from memory
+    model(**first, towers=towers).sum().backward()
+    assert calls == {"tower": 2, "reader": 7} and len(towers.answers) == 2 and len(towers.criteria) == 1
     assert model.backbone.encoder.layer[0].attention.self.query.weight.grad is not None
+    towers.forget()
+    assert len(towers.answers) == len(towers.criteria) == 0
+
+
+def test_training_forgets_what_the_towers_said_when_weights_load(minilm_tokenizer):
+    from functools import partial
+
+    from crm.train.lit_module import CRMLitModule
+
+    module = CRMLitModule(tiny_two_tower_model(), optimizer=partial(torch.optim.AdamW, lr=1e-3)).eval()
+    copy = pickle.loads(pickle.dumps(module))  # the hook that forgets is a named function: a module still pickles
+    batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- one\n- two", "One and two."])
+    with torch.no_grad():
+        scores = module(batch)
+    assert len(module.towers.answers) == 2
+    module.load_state_dict(module.state_dict())  # new weights: nothing remembered is trusted
+    assert len(module.towers.answers) == 0
+    with torch.no_grad():
+        assert (
+            torch.equal(copy.eval()(batch), scores)
+            and len(copy.towers.answers) == 2
+            and copy.towers.model is copy.model
+        )
 
 
 def test_a_frozen_reader_is_read_once_per_text_in_training_and_held_in_eval_mode(minilm_tokenizer):
@@ -269,10 +297,11 @@ def test_a_frozen_reader_is_read_once_per_text_in_training_and_held_in_eval_mode
     batch = text_pair_batch(minilm_tokenizer, "Use bullet points.", ["- one\n- two", "One and two."])
     model.train()
     assert not model.backbone.training and model.score.training
-    first = model(**batch)
+    towers = TowerMemory(model)
+    first = model(**batch, towers=towers)
     first.sum().backward()  # the head learns on the remembered readings
     assert model.score.weight.grad is not None and model.interaction.criteria.weight.grad is not None
-    assert torch.equal(model(**batch), first) and calls["reader"] == 1 and len(model.criteria_memo) == 1
+    assert torch.equal(model(**batch, towers=towers), first) and calls["reader"] == 1 and len(towers.criteria) == 1
 
 
 def test_row_memo_forgets_the_oldest_rows_beyond_its_capacity():
@@ -432,7 +461,7 @@ def test_two_tower_onnx_engines_score_as_pytorch(minilm_tokenizer, tmp_path, mon
     monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "crm-cache"))
     reference = crm.answer_rewards(TWO_TOWER_ITEMS)
     onnx = load_crm(exported, device="cpu", precision="fp32", engine="onnx")
-    assert onnx.plan.label == "cpu/fp32/onnx" and onnx.model.tower_runners is not None
+    assert onnx.plan.label == "cpu/fp32/onnx" and onnx.towers.runners is not None
     assert torch.allclose(onnx.answer_rewards(TWO_TOWER_ITEMS), reference, atol=1e-4)
     int8 = load_crm(exported, device="cpu", precision="fp32", engine="onnx-int8")
     assert not torch.equal(int8.answer_rewards(TWO_TOWER_ITEMS), reference)

@@ -56,13 +56,6 @@ class RewardModel(PreTrainedModel):
     def _init_weights(self, module: nn.Module) -> None:
         """Nothing: each part draws its own weights where it is built, and a loaded CRM has them all."""
 
-    def remember_criteria(self, enabled: bool = True) -> RewardModel:
-        """Scoring: remember what the reader makes of each criteria text (an architecture that can)."""
-        return self
-
-    def forget(self) -> None:
-        """Drop whatever was remembered of earlier inputs (an architecture that remembers)."""
-
     def freeze(self, embeddings: bool = False, layers: int | str = 0) -> int:
         """Hold the backbone's embeddings and lowest ``layers`` blocks ("all": every weight) fixed; the count."""
         return freeze_lower(self.backbone, embeddings, layers)

@@ -1,14 +1,11 @@
-"""Rows of token ids as the two towers read them: cut, deduplicated, chunked by length, and remembered.
+"""Rows of token ids as the two towers read them: cut, deduplicated and chunked by length.
 
-A two-tower CRM reads many short rows (each criterion alone, each answer alone) that repeat within a batch
-and across batches; these helpers read each distinct row once, in batches that waste little padding, and
-remember what a frozen encoder said of each (in memory, and on disk through
-:class:`crm.models.answer_store.StoreBacking`).
+A two-tower CRM reads many short rows (each criterion alone, each answer alone) that repeat within a
+batch; these helpers read each distinct row once, in batches that waste little padding.
 """
 
 from __future__ import annotations
 
-import numpy as np
 import torch
 from torch import nn
 
@@ -131,53 +128,3 @@ def pad_rows(rows: list[torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
     lengths = torch.tensor([len(row) for row in rows])
     padded = nn.utils.rnn.pad_sequence(rows, batch_first=True)
     return padded, torch.arange(padded.size(1)) < lengths.unsqueeze(1)
-
-
-def memo_key(row) -> bytes:
-    """A row's key in :class:`RowMemo`: its int64 token ids' bytes."""
-    return np.asarray(row, dtype=np.int64).tobytes()
-
-
-class RowMemo:
-    """The outputs of a fixed encoder, remembered per input row (its unpadded token ids), oldest
-    forgotten first beyond ``capacity``.
-
-    A board scores every model's answer under the same criteria, and a user who edits the criteria
-    re-scores the same answers: with two towers, each answer needs describing once per process and
-    each criteria reading once per set of weights.
-    """
-
-    def __init__(self, capacity: int = 32768):
-        self.capacity = capacity
-        self.rows: dict[bytes, torch.Tensor] = {}
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def clear(self) -> None:
-        self.rows.clear()
-
-    def __call__(self, encode, ids: torch.Tensor, mask: torch.Tensor, stack: bool = True, backing=None):
-        """``encode(ids, mask)`` for the rows not seen before; the rest from memory. ``encode`` gives one
-        value per row; ``stack=False`` returns the values as a list (rows of other shapes, tuples).
-        ``backing``: a :class:`StoreBacking` asked for the rows memory lacks before they are encoded,
-        and told what is encoded."""
-        keys = [row[keep].numpy().tobytes() for row, keep in zip(ids.cpu(), mask.cpu().bool())]
-        found = {i: self.rows[key] for i, key in enumerate(keys) if key in self.rows}
-        missing = [i for i in range(len(keys)) if i not in found]
-        if missing and backing is not None:
-            stored = backing.get([keys[i] for i in missing])
-            for i in missing:
-                if keys[i] in stored:
-                    found[i] = self.rows[keys[i]] = stored[keys[i]]
-            missing = [i for i in missing if i not in found]
-        if missing:
-            computed = encode(ids[missing], mask[missing])
-            for i, value in zip(missing, computed):
-                found[i] = self.rows[keys[i]] = value
-            if backing is not None:
-                backing.put({keys[i]: found[i] for i in missing})
-        while len(self.rows) > self.capacity:
-            del self.rows[next(iter(self.rows))]
-        values = [found[i] for i in range(len(keys))]
-        return torch.stack(values).to(ids.device) if stack else values

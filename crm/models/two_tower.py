@@ -5,8 +5,7 @@ answer's description and the terms through which the criteria (and the query) we
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import nullcontext
+from collections.abc import Sequence
 from functools import partial
 
 import torch
@@ -26,7 +25,6 @@ from .head_terms import (
 from .reward_model import RewardModel
 from .rows import (
     CHUNK_ROWS,
-    RowMemo,
     compact,
     encode_unique,
     in_fixed_shapes,
@@ -65,9 +63,24 @@ class ReaderVocabulary(nn.Module):
         return self.ids[ids]
 
 
-def _forget_after_loading(model: TwoTowerCRM, incompatible_keys) -> None:
-    """Nothing remembered from the old weights survives new ones (a named function: models stay picklable)."""
-    model.forget()
+class Towers:
+    """How a forward pass gets what the towers say of the distinct rows of its batch: here, computed on
+    every call. The project's training and scoring remember them across calls instead
+    (:class:`crm.scoring.tower_memory.TowerMemory`); the forward pass is the same."""
+
+    def describe(self, model: TwoTowerCRM, ids: torch.Tensor, mask: torch.Tensor):
+        """The frozen tower's value of each row: its description, or for an attending tower (description,
+        kept token states) per row (:meth:`TwoTowerCRM.describe_with_tokens`)."""
+        if model.answer_attention:
+            return model.describe_with_tokens(ids, mask)
+        return model.describe_answers(ids, mask)
+
+    def read(self, model: TwoTowerCRM, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The reader's reading of each criteria row."""
+        return model.read_criteria(ids, mask)
+
+
+COMPUTED = Towers()
 
 
 class TwoTowerCRM(RewardModel):
@@ -81,11 +94,9 @@ class TwoTowerCRM(RewardModel):
     from prose and code from words, so training only teaches the backbone to read what the criteria
     ask for, on short sequences: many more criteria per second of a CPU than a cross-encoder sees.
 
-    Two towers remember (:class:`RowMemo`) each answer's description, which never changes, in training
-    too: a head trained on a fixed reader then sees each answer described once, however many epochs it
-    runs. They remember each criteria reading while the reader cannot change: when every weight of the
-    backbone is frozen (``model.freeze.layers=all``, a reader taught beforehand, :mod:`crm.train.reader_stage`),
-    or, scoring, once :meth:`remember_criteria` is on. Loading weights forgets both.
+    ``forward(..., towers=...)`` takes where the towers' outputs come from (:class:`Towers`): computed
+    (the default), or remembered by the caller (:class:`crm.scoring.tower_memory.TowerMemory`, which
+    training and scoring use: each answer described once, however many epochs or boards read it).
 
     The ``criteria_list`` input format reads each criterion of the
     first segment alone and sums what they give the interaction: a criterion's reading is then the
@@ -97,9 +108,9 @@ class TwoTowerCRM(RewardModel):
     ``criteria_scale`` makes the classifier a :class:`CosineClassifier` of that scale (None: linear).
 
     ``answer_attention`` > 0 gives the interaction that many attention heads over the
-    answer tower's last token states (:class:`CriteriaInteraction`); the memo then keeps each answer's
-    token states beside its description, as ``token_window`` and ``token_bits`` keep them
-    (:mod:`crm.models.token_states`: 123 KB an answer of 160 tokens in bf16, 16 KB as means of 4 in int8).
+    answer tower's last token states (:class:`CriteriaInteraction`); what the tower gives of each answer
+    then holds its token states beside its description, as ``token_window`` and ``token_bits`` keep them
+    (:mod:`crm.models.token_states`).
 
     ``answer_layout`` tells the interaction each answer's layout (rows carry ``answer_layout``,
     :mod:`crm.data.layout`), which the tokenizer and the view hide; the layout also gets a term of its
@@ -176,47 +187,14 @@ class TwoTowerCRM(RewardModel):
             self.criteria_classifier = CosineClassifier(hidden, classes, scale) if scale else nn.Linear(hidden, classes)
         # a reader of its own (spec.reader) reads the rows' criteria through a map of their token ids
         self.reader_vocabulary = ReaderVocabulary(tower.vocab_size) if spec.reader is not None else None
-        self.answer_memo, self.criteria_memo = RowMemo(), RowMemo()
-        # What the frozen tower said of each answer, on disk across processes (attach_answer_store)
-        self.answer_store = None
-        self.tower_fingerprints: dict[str, str] = {}  # the store's names of the tower as it runs (answer_store)
         self.chunk_rows = CHUNK_ROWS  # the towers read rows in length chunks of this many (0: whole batches)
-        self.criteria_memo_enabled = False
-        # Scoring only: (read, describe) run elsewhere in place of read_criteria and describe_answers
-        # (ONNX Runtime, crm.onnx_engine); pooling is theirs, the memos and the head stay here.
-        self.tower_runners: tuple[Callable, Callable] | None = None
-        self.register_load_state_dict_post_hook(_forget_after_loading)
         self.post_init()
-
-    def remember_criteria(self, enabled: bool = True) -> TwoTowerCRM:
-        """Remember criteria readings: only while the reader's weights stay as they are (scoring)."""
-        self.criteria_memo_enabled = enabled
-        self.criteria_memo.clear()
-        return self
 
     def freeze(self, embeddings: bool = False, layers: int | str = 0) -> int:
         frozen = super().freeze(embeddings, layers)
         if layers == "all" and self.criteria_classifier is not None:
             self.criteria_classifier.requires_grad_(False)  # part of the reader: held fixed with it
         return frozen
-
-    def forget(self) -> None:
-        self.answer_memo.clear()
-        self.criteria_memo.clear()
-        self.tower_fingerprints.clear()
-
-    def attach_answer_store(self, store) -> TwoTowerCRM:
-        """Read and write the frozen tower's answer descriptions through ``store``
-        (:class:`crm.models.answer_store.AnswerStore`; None detaches it)."""
-        self.answer_store = store
-        return self
-
-    def answer_backing(self, device_type: str):
-        """The answer store as the answer memo's backing (:meth:`AnswerStore.backing`); None without a
-        store or with another engine's tower."""
-        if self.answer_store is None or self.tower_runners:
-            return None
-        return self.answer_store.backing(self, device_type)
 
     @property
     def reader_frozen(self) -> bool:
@@ -227,7 +205,7 @@ class TwoTowerCRM(RewardModel):
         super().train(mode)
         self.answer_tower.eval()  # frozen: its description of an answer never changes
         if self.reader_frozen:
-            self.backbone.eval()  # likewise its readings (no dropout noise in what is remembered)
+            self.backbone.eval()  # likewise its readings (no dropout noise in what a caller remembers)
         return self
 
     def _exported_parts(self) -> dict[str, nn.Module | None]:
@@ -251,12 +229,14 @@ class TwoTowerCRM(RewardModel):
         query_ids: torch.Tensor | None = None,
         query_mask: torch.Tensor | None = None,
         query_overlap: torch.Tensor | None = None,
+        towers: Towers = COMPUTED,
     ) -> torch.Tensor:
+        """``towers``: where the towers' outputs come from (:class:`Towers`)."""
         if token_type_ids is None:
             raise ValueError("two towers split each row at its segments: rows need token_type_ids (text pairs)")
         told = {"answer_layout": answer_layout, "query_overlap": query_overlap}
         query = (query_ids, query_mask) if self.query_interaction is not None else None
-        return self._two_towers(input_ids, attention_mask, token_type_ids, told, query)
+        return self._two_towers(input_ids, attention_mask, token_type_ids, told, query, towers)
 
     @staticmethod
     def split_segments(input_ids, attention_mask, token_type_ids):
@@ -276,10 +256,6 @@ class TwoTowerCRM(RewardModel):
     def reader_ids(self, ids: torch.Tensor) -> torch.Tensor:
         """The rows' token ids as the reader numbers them (the same ids without a reader of its own)."""
         return ids if self.reader_vocabulary is None else self.reader_vocabulary(ids)
-
-    def _read_by(self, runner: Callable, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """:meth:`read_criteria` through another engine's reader (``runner``, ONNX Runtime)."""
-        return runner(self.reader_ids(ids), mask)
 
     def _read_criteria(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         hidden = self._encode(self.backbone, ids, mask).last_hidden_state
@@ -310,93 +286,53 @@ class TwoTowerCRM(RewardModel):
         return torch.cat([described.unflatten(-1, (-1, tokens.size(-1))), tokens], dim=1)
 
     @torch.no_grad()
-    def _describe_with_tokens(self, describe, ids, mask) -> list[tuple[torch.Tensor, torch.Tensor]]:
+    def describe_with_tokens(self, ids, mask, describe=None) -> list[tuple[torch.Tensor, ...]]:
         """Per answer: its description and its last layer's states at its real tokens as they are kept
-        (:mod:`crm.models.token_states`: the memo holds every training answer's). ``describe``:
-        :meth:`_describe_as_rows` or its ONNX runner."""
+        (:mod:`crm.models.token_states`). ``describe``: :meth:`_describe_as_rows` (None) or another
+        engine's runner of it (ONNX)."""
         layers = self.answer_tower.config.num_hidden_layers + 1
         window, bits = self.token_window, self.token_bits
 
         def kept(ids: torch.Tensor, mask: torch.Tensor):
             """Each row as it is kept, as soon as its chunk is described: a batch's token states are never
-            all held in full. Copies, not views: a view would keep its chunk's states alive in the memo."""
+            all held in full. Copies, not views: a view would keep its chunk's states alive where kept."""
             lengths = mask.sum(1).tolist()  # right-padded rows: the real tokens come first
-            for row, length in zip(describe(ids, mask), lengths):
+            for row, length in zip((describe or self._describe_as_rows)(ids, mask), lengths):
                 yield (row[:layers].flatten().clone(), *compact_states(row[layers : layers + length], window, bits))
 
-        if describe == self._describe_as_rows:
+        if describe is None:
             return in_fixed_shapes(kept, ids, mask)
         return list(kept(ids, mask))  # another engine's tower (ONNX) takes the batch as it is
 
-    def remembered(self, ids: torch.Tensor, mask: torch.Tensor, describe=None, describe_rows=None):
-        """The tower's values of tower rows from memory, else the answer store, else described (and
-        remembered): descriptions (``describe``: :meth:`describe_answers` or its ONNX runner), or for an
-        attending tower (description, token states) per row (``describe_rows``: :meth:`_describe_as_rows`
-        or its runner)."""
-        backing = self.answer_backing(ids.device.type)
-        if self.answer_attention:
-            encode = partial(self._describe_with_tokens, describe_rows or self._describe_as_rows)
-            return self.answer_memo(encode, ids, mask, stack=False, backing=backing)
-        return self.answer_memo(describe or self.describe_answers, ids, mask, backing=backing)
-
-    def described(self, ids: torch.Tensor, mask: torch.Tensor, describe=None, describe_rows=None):
+    def described(self, ids: torch.Tensor, mask: torch.Tensor, towers: Towers = COMPUTED):
         """(descriptions, token states, token mask) of tower rows, each distinct row described once
-        (:meth:`remembered`); the token states (an attending tower's) back in the head's precision, else
-        None."""
-        if not self.answer_attention:
-            return encode_unique(partial(self.remembered, describe=describe), ids, mask), None, None
+        (by ``towers``); the token states (an attending tower's) back in the head's precision, else None."""
         distinct_ids, distinct_mask, inverse = unique_rows(ids, mask)
-        values = self.remembered(distinct_ids, distinct_mask, describe_rows=describe_rows)
+        values = towers.describe(self, distinct_ids, distinct_mask)
+        if not self.answer_attention:
+            return values[inverse], None, None
         tokens, token_mask = pad_rows([expand_states(kept) for _, *kept in values])
         described = torch.stack([value[0] for value in values])
         dtype, device = self.score.weight.dtype, ids.device
         return described[inverse].to(device), tokens[inverse].to(device, dtype), token_mask[inverse].to(device)
 
-    @torch.no_grad()
-    def answer_descriptions(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """The frozen tower's descriptions of answer rows (``[CLS] answer [SEP]``), each distinct row
-        encoded once, from memory or the answer store where already described."""
-        return self.described(ids, mask)[0]
-
-    @torch.no_grad()
-    def descriptions(self, rows: Sequence[Sequence[int]], context=nullcontext, chunk: int = 256) -> torch.Tensor:
-        """The frozen tower's descriptions of tower rows, in the head's dtype, a chunk at a time (an
-        attending tower's token states are large); ``context``: the precision to describe them in."""
-        device, parts = self.score.weight.device, []
-        with context():
-            for start in range(0, len(rows), chunk):
-                ids, mask = pad_rows([torch.tensor(row) for row in rows[start : start + chunk]])
-                parts.append(self.answer_descriptions(ids.to(device), mask.long().to(device)))
-        return torch.cat(parts).to(self.score.weight.dtype)
-
     @property
     def answer_layout(self) -> bool:
         return self.interaction.layout is not None
 
-    def _two_towers(self, input_ids, attention_mask, token_type_ids, told: dict, query=None) -> torch.Tensor:
+    def _two_towers(self, input_ids, attention_mask, token_type_ids, told: dict, query, towers) -> torch.Tensor:
         """``told``: the rows' ``answer_layout`` and ``query_overlap``; ``query``: the rows' (``query_ids``,
-        ``query_mask``) where the CRM describes the query (``query_interaction``)."""
+        ``query_mask``) where the CRM describes the query (``query_interaction``), else None."""
         (criteria_ids, criteria_mask), (answer_ids, answer_mask) = self.split_segments(
             input_ids, attention_mask, token_type_ids
         )
-        scoring = not self.training and not torch.is_grad_enabled()
-        read, describe = self.read_criteria, self.describe_answers
-        describe_rows = self._describe_as_rows
-        if scoring and self.tower_runners:
-            runner, describe = self.tower_runners
-            read = partial(self._read_by, runner)
-            describe_rows = describe  # an attending CRM's ONNX tower gives the rows (crm.onnx_engine)
-        if (scoring and self.criteria_memo_enabled) or self.reader_frozen:
-            read = partial(self.criteria_memo, read)
-
-        described = partial(self.described, describe=describe, describe_rows=describe_rows)
-        answer, tokens, token_mask = described(answer_ids, answer_mask)
+        answer, tokens, token_mask = self.described(answer_ids, answer_mask, towers)
         asked = None
         if query is not None:
             query_ids, query_mask = (row_input(value, key) for value, key in zip(query, ("query_ids", "query_mask")))
-            asked = described(query_ids.to(answer_ids.device), query_mask.to(answer_ids.device))[0]
+            asked = self.described(query_ids.to(answer_ids.device), query_mask.to(answer_ids.device), towers)[0]
         layout = row_input(told["answer_layout"], "answer_layout") if self.answer_layout else None
-        readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, read)
+        readings, posterior = self.criteria_vectors(criteria_ids, criteria_mask, towers)
         with torch.autocast(input_ids.device.type, enabled=False):
             interaction = self.interaction(readings, answer, posterior, tokens, token_mask, layout)
             reward = self.score(self.dropout(answer)) + interaction
@@ -416,12 +352,12 @@ class TwoTowerCRM(RewardModel):
             return split_at_separators(ids, mask)
         return ids, mask, torch.arange(len(ids), device=ids.device)
 
-    def criteria_vectors(self, ids, mask, read=None) -> tuple[torch.Tensor, torch.Tensor | None]:
+    def criteria_vectors(self, ids, mask, towers: Towers = COMPUTED) -> tuple[torch.Tensor, torch.Tensor | None]:
         """What the interaction reads of each criteria segment (``[CLS] criteria [SEP]`` rows): the
-        reader's reading, and the criteria classifier's posterior (None without one), added up over
-        the segment's :meth:`criteria_pieces`. ``read``: the reader to use (memo, ONNX)."""
+        reader's reading (by ``towers``), and the criteria classifier's posterior (None without one),
+        added up over the segment's :meth:`criteria_pieces`."""
         pieces, piece_mask, owner = self.criteria_pieces(ids, mask)
-        readings = encode_unique(read or self.read_criteria, pieces, piece_mask)
+        readings = encode_unique(partial(towers.read, self), pieces, piece_mask)
         with torch.autocast(ids.device.type, enabled=False):
             posterior = self.criteria_posterior(readings)
             total = partial(sum_rows, owner=owner, size=len(ids))

@@ -9,7 +9,7 @@ Keys hash the answer's text with the renderer's fingerprint: its tokenizer, the 
 view, and the source of the code that renders (a changed rendering rule or layout feature can never
 read a stale value). Values are exactly what the renderer computes (:class:`RenderedAnswer`), so a
 value read back renders the same row, to the bit. The table is an LRU-bounded
-:class:`~crm.models.answer_store.AnswerStore` of its own.
+:class:`~crm.scoring.answer_store.AnswerStore` of its own.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import tokenizers
 
 from crm.data.rendering import Renderer
 from crm.data.row_format import RenderedAnswer
-from crm.models.answer_store import AnswerStore, call_store
+from crm.scoring.answer_store import AnswerStore, call_store
 
 RENDERED_FILE = "rendered_answers.sqlite"
 MAX_BYTES = 10**9  # about 400,000 answers' renderings

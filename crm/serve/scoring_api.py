@@ -154,8 +154,8 @@ def create_serve_app(
     empty or whitespace-only response instead of the CRM's (which may rank it high under "be brief":
     a policy trained on that reward learns to say nothing); every answer names such responses."""
     limits = limits or ServeLimits()
-    if getattr(crm.model, "answer_memo", None) is not None:  # a reward server meets each rollout once:
-        crm.model.answer_memo.capacity = limits.answer_memo_rows  # a memo the size of a board would only grow
+    if crm.towers is not None:  # a reward server meets each rollout once:
+        crm.towers.answers.capacity = limits.answer_memo_rows  # a memory the size of a board would only grow
     default_criteria = [c for c in default_criteria if c.strip()]
     max_responses = limits.max_responses if crm.head.judges_alone else limits.max_cls_responses
 

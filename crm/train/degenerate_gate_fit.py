@@ -124,8 +124,8 @@ class FitDegenerateGate(ReportedStage):
 
         def described(answers: list[tuple[list[dict], str]]) -> tuple[torch.Tensor, torch.Tensor]:
             """(query, answer) descriptions of (history, answer) pairs."""
-            asked = model.descriptions([renderer.query_ids(history) for history, _ in answers], context)
-            return asked, model.descriptions([datamodule.answer_row(text) for _, text in answers], context)
+            asked = pl_module.towers.descriptions([renderer.query_ids(history) for history, _ in answers], context)
+            return asked, pl_module.towers.descriptions([datamodule.answer_row(text) for _, text in answers], context)
 
         def features(answers: list[tuple[list[dict], str]]) -> torch.Tensor:
             if not answers:

@@ -13,6 +13,8 @@ from torchmetrics.classification import BinaryAccuracy
 
 from crm.heads import head_named
 from crm.models.reward_model import RewardModel
+from crm.models.two_tower import TwoTowerCRM
+from crm.scoring.tower_memory import TowerMemory
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
 
 MODEL_INPUTS = (
@@ -48,9 +50,20 @@ class ClipsFusedOptimizers(LightningModule):
         self.clip_gradients(optimizer, gradient_clip_val, gradient_clip_algorithm)
 
 
+def _forget_after_loading(module: CRMLitModule, incompatible_keys) -> None:
+    """Nothing remembered of the old weights' towers survives new ones (a named function: modules pickle)."""
+    if module.towers is not None:
+        module.towers.forget()
+
+
 class CRMLitModule(ClipsFusedOptimizers):
     """Metric names: ``train/...``, ``val/...`` and ``test/<set>/...`` (one per test set of the trainer's
-    datamodule, see :meth:`setup`)."""
+    datamodule, see :meth:`setup`).
+
+    A two-tower CRM's tower outputs are remembered across steps (``towers``,
+    :class:`~crm.scoring.tower_memory.TowerMemory`): a head trained on a fixed reader sees each answer
+    described once, however many epochs it runs, and each criteria text read once while the reader is
+    frozen. Loading weights forgets them."""
 
     def __init__(
         self,
@@ -69,6 +82,8 @@ class CRMLitModule(ClipsFusedOptimizers):
         self.optimizer_factory = optimizer
         self.scheduler_factory = scheduler
         self.head = head_named(model.head_type)  # its loss and accuracy
+        self.towers = TowerMemory(model) if isinstance(model, TwoTowerCRM) else None
+        self.register_load_state_dict_post_hook(_forget_after_loading)
         self.train_loss = MeanMetric()
         self.train_acc = BinaryAccuracy()
         self.val_acc = BinaryAccuracy()
@@ -82,7 +97,10 @@ class CRMLitModule(ClipsFusedOptimizers):
         self._n_params: int | None = None
 
     def forward(self, batch: dict[str, torch.Tensor]) -> torch.Tensor:
-        return self.model(**{k: batch[k] for k in MODEL_INPUTS if k in batch})
+        inputs = {k: batch[k] for k in MODEL_INPUTS if k in batch}
+        if self.towers is not None:
+            inputs["towers"] = self.towers
+        return self.model(**inputs)
 
     def step(self, batch: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Loss, predictions (1 = label side wins) and targets. A tie in scores counts as wrong."""

@@ -21,7 +21,6 @@ import numpy as np
 import torch
 
 from crm.errors import UserError
-from crm.models.two_tower import TwoTowerCRM
 from crm.train.quality_term_fit import WEIGHT_DECAYS
 
 log = logging.getLogger(__name__)
@@ -114,10 +113,9 @@ def _timed(fn, repeats: int) -> float:
     return (time.perf_counter() - start) / repeats
 
 
-def _describe_seconds(model, rows: list, sample: int = 16) -> float:
-    """Seconds ``model``'s frozen tower (a throwaway copy) takes for all ``rows``: timed on the ``sample``
-    longest (whole chunks of one width, as the real pass runs them), scaled by each row's width."""
-    from crm.models.answer_store import describe_all
+def _describe_seconds(towers, rows: list, sample: int = 16) -> float:
+    """Seconds the frozen tower of ``towers`` (a throwaway copy's memory) takes for all ``rows``: timed on the
+    ``sample`` longest (whole chunks of one width, as the real pass runs them), scaled by each row's width."""
     from crm.models.rows import FIXED_WIDTH_STEP
 
     def width(row) -> int:
@@ -126,8 +124,8 @@ def _describe_seconds(model, rows: list, sample: int = 16) -> float:
     longest = sorted(rows, key=len)[-sample:]
 
     def describe():
-        model.answer_memo.clear()
-        describe_all(model, longest)
+        towers.answers.clear()
+        towers.describe_all(longest)
 
     per_row = _timed(describe, 1) / max(1, len(longest))
     return per_row * sum(map(width, rows)) / max(1, width(longest[-1]) if longest else 1)
@@ -148,11 +146,12 @@ def estimate_seconds(
                 estimate["reader"] = plan.reader_steps * _timed(reader_probe(), repeats)
             batch = next(iter(datamodule.train_dataloader()))
             probe = copy.deepcopy(module)
-            probe.model.answer_store = None
-            if plan.answers > plan.answers_stored and isinstance(probe.model, TwoTowerCRM):
+            if probe.towers is not None:
+                probe.towers.store = None
+            if plan.answers > plan.answers_stored and probe.towers is not None:
                 rows = datamodule.answer_rows()
                 pending = (plan.answers - plan.answers_stored) / plan.answers
-                estimate["describe answers"] = pending * _describe_seconds(probe.model, rows)
+                estimate["describe answers"] = pending * _describe_seconds(probe.towers, rows)
 
             def pair_step():
                 loss, _, _ = probe.step(batch)

@@ -108,14 +108,14 @@ class QualityPrior(ReportedStage):
         started = time.perf_counter()
         context = trainer.precision_plugin.forward_context
         texts = list(dict.fromkeys(t for better, worse, _ in pairs for t in (better, worse)))
-        answers = model.descriptions([datamodule.answer_row(t) for t in texts], context)
+        answers = pl_module.towers.descriptions([datamodule.answer_row(t) for t in texts], context)
         index = {t: i for i, t in enumerate(texts)}
         better = answers[[index[b] for b, _, _ in pairs]]
         worse = answers[[index[w] for _, w, _ in pairs]]
         parts = [model.score]
         reward = lambda a, rows: model.score(a)  # noqa: E731
         if model.query_interaction is not None:
-            asked = model.descriptions([datamodule.renderer.query_ids(h) for _, _, h in pairs], context)
+            asked = pl_module.towers.descriptions([datamodule.renderer.query_ids(h) for _, _, h in pairs], context)
             parts.append(model.query_interaction)
             reward = lambda a, rows: model.score(a) + model.query_interaction(asked[rows], a)  # noqa: E731
         parameters = [p for part in parts for p in part.parameters()]

@@ -201,8 +201,8 @@ class FitQualityTerm(ReportedStage):
         judged += board_answers
         conversations = list(dict.fromkeys(conversation_key(history) for _, history in judged))
         texts = list(dict.fromkeys(text for text, _ in judged))
-        asked = model.descriptions([renderer.query_ids(list(map(dict, c))) for c in conversations], context)
-        answers = model.descriptions([datamodule.answer_row(text) for text in texts], context)
+        asked = pl_module.towers.descriptions([renderer.query_ids(list(map(dict, c))) for c in conversations], context)
+        answers = pl_module.towers.descriptions([datamodule.answer_row(text) for text in texts], context)
         layouts = torch.tensor([layout_features(text) for text in texts])
         conversation_index = {c: i for i, c in enumerate(conversations)}
         text_index = {text: i for i, text in enumerate(texts)}

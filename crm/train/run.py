@@ -23,14 +23,15 @@ from crm.data.datamodule import DataEpoch
 from crm.data.resumable_loader import ResumeMidEpoch
 from crm.errors import UserError
 from crm.export.hf import export_hf_if_possible
-from crm.models.answer_store import AnswerStore, DescribeAnswers
 from crm.models.factory import build_reward_model
 from crm.models.lora import apply_lora
 from crm.precision import warn_if_emulated_bf16
 from crm.progress import StageProgress, quiet_lightning
 from crm.run_options import TrainOptions, check_options
+from crm.scoring.answer_store import AnswerStore
 from crm.train.checkpoints import best_checkpoint, export_run, resolve_ckpt_path
 from crm.train.degenerate_gate_fit import FitDegenerateGate
+from crm.train.describe_stage import DescribeAnswers
 from crm.train.lit_module import CRMLitModule
 from crm.train.loggers import finish_wandb, instantiate_group, keep_earlier_curves, keep_wandb_run
 from crm.train.plan import check_cap, estimate_seconds, plan_run, recipe_plan
@@ -252,7 +253,7 @@ def plan_or_refuse(
         return None
     datamodule.setup("fit")  # the processed data is built first: the plan counts its pairs and answers
     context = trainer.precision_plugin.forward_context
-    answers, stored = stages.describe.pending(module.model, datamodule, context)
+    answers, stored = stages.describe.pending(module.towers, datamodule, context)
     plan = plan_run(
         cfg, datamodule, trainer.accumulate_grad_batches, answers, stored, teach_reader, ckpt_path is not None
     )

@@ -24,11 +24,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import torch
-from lightning import Callback
-from tqdm.auto import tqdm
-
-from crm.memory import release_freed_memory
-from crm.models.rows import FIXED_ROWS, FIXED_WIDTH_STEP, RowMemo, memo_key, pad_rows
 
 log = logging.getLogger(__name__)
 
@@ -116,18 +111,6 @@ class AnswerStore:
         self.db.executescript(SCHEMA)
         self.db.commit()
 
-    def backing(self, model, device_type: str) -> StoreBacking:
-        """This store as a two-tower CRM's answer memo's backing, under the fingerprint of its tower as
-        it runs now (its weights and the autocast in force), kept in ``model.tower_fingerprints``."""
-        autocast = torch.is_autocast_enabled(device_type)
-        mode = f"torch-{device_type}|autocast={torch.get_autocast_dtype(device_type) if autocast else None}"
-        mode += f"|attention={model.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
-        if (model.token_window, model.token_bits) != (1, 16):  # token states kept in another form
-            mode += f"|tokens={model.token_window}x{model.token_bits}"
-        if mode not in model.tower_fingerprints:
-            model.tower_fingerprints[mode] = tower_fingerprint(model.answer_tower, mode)
-        return StoreBacking(self, model.tower_fingerprints[mode], tuple_value=bool(model.answer_attention))
-
     def get(self, keys: Iterable[bytes]) -> dict[bytes, bytes]:
         wanted = list(dict.fromkeys(keys))
         found: dict[bytes, bytes] = {}
@@ -201,7 +184,7 @@ class AnswerStore:
 
 
 class StoreBacking:
-    """A memo's view of an :class:`~crm.models.answer_store.AnswerStore` under one tower fingerprint. A
+    """A memo's view of an :class:`AnswerStore` under one tower fingerprint. A
     store that fails (a full disk, a damaged file) is a cache, not the run: it is left with a warning and
     the tower describes what it would have given."""
 
@@ -237,88 +220,3 @@ def call_store(store: AnswerStore, call, argument, name: str, otherwise: str):
         store.failed = True
         log.warning("%s %s failed (%s): %s from here on", name, store.path, err, otherwise)
         return None
-
-
-# Chunks after which a run that keeps every answer it describes hands the freed heap back (a board: every
-# chunk). Each hand-back walks the heap, so training does it every few chunks (docs/PERFORMANCE.md).
-KEPT_RELEASE_EVERY = 4
-
-
-@torch.no_grad()
-def describe_all(model, rows, progress=None, chunk: int = 512, keep: bool = True) -> int:
-    """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`TwoTowerCRM.split_segments` cuts
-    them) with a two-tower CRM's frozen tower ahead of use, shortest first, into its answer store and
-    memory: a training run's or a board's answers at once, so its steps find them described.
-    ``progress(done, total)`` after each chunk. ``keep``: memory is made to hold them all (training reads
-    them every step); else, with a store attached, only what the store lacks is described, into the
-    store, and memory keeps no more than its capacity (a board reads its answers back a chunk at a time:
-    bounded memory). Returns how many rows were described or read."""
-    distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
-    device = next(model.answer_tower.parameters()).device
-    backing = model.answer_backing(device.type)
-    if keep or backing is None:
-        model.answer_memo.capacity = max(model.answer_memo.capacity, len(distinct) + RowMemo().capacity // 8)
-    else:
-        keys = [memo_key(row) for row in distinct]
-        stored = backing.present(keys)
-        distinct = [row for row, key in zip(distinct, keys) if key not in stored]
-    for start in range(0, len(distinct), chunk):
-        ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
-        model.remembered(ids.to(device), mask.long().to(device))
-        if not keep or (start // chunk) % KEPT_RELEASE_EVERY == KEPT_RELEASE_EVERY - 1:
-            release_freed_memory()  # the chunks' full states, freed, go back to the system
-        if progress is not None:
-            progress(min(start + chunk, len(distinct)), len(distinct))
-    release_freed_memory()  # what the chunks' full states left in the heap, once: what is kept stays
-    return len(distinct)
-
-
-class DescribeAnswers(Callback):
-    """Describes every distinct answer of the datamodule's datasets with the frozen tower before the
-    fit's first step, shortest first in fixed-shape chunks, into the model's memory and ``store``; and
-    the test sets' answers before a test (a checkpoint loaded for it clears the memory; the store
-    gives them back). A two-tower CRM's steps then only read what they need: the pair stage's time is
-    the head's, and its bar's ETA is true from its first step."""
-
-    def __init__(self, store: AnswerStore | None = None):
-        self.store = store
-
-    def pending(self, model, datamodule, context) -> tuple[list, int]:
-        """(the answer rows to describe, how many the store already holds) in the training precision
-        (``context()``); nothing for a model without an answer tower."""
-        if getattr(model, "answer_tower", None) is None:  # a cross-encoder
-            return [], 0
-        rows = list(dict.fromkeys(tuple(r) for r in datamodule.answer_rows()))
-        if self.store is None:
-            return rows, 0
-        model.attach_answer_store(self.store)
-        device = next(model.answer_tower.parameters()).device.type
-        with context():
-            fingerprint = model.answer_backing(device).fingerprint
-        return rows, self.store.count_present(row_key(fingerprint, memo_key(r)) for r in rows)
-
-    def _describe(self, trainer, model, names, what: str) -> None:
-        answer_rows = getattr(trainer.datamodule, "answer_rows", None)
-        if getattr(model, "answer_tower", None) is None or answer_rows is None:
-            return
-        model.attach_answer_store(self.store)
-        rows = answer_rows(names)
-        if not rows:
-            return
-        bar = tqdm(total=len(rows), desc=what, unit="answer", dynamic_ncols=True)
-
-        def progress(done: int, total: int) -> None:
-            bar.total = total
-            bar.update(done - bar.n)
-
-        with trainer.precision_plugin.forward_context():
-            describe_all(model, rows, progress)
-        bar.close()
-
-    def on_fit_start(self, trainer, pl_module) -> None:
-        self._describe(trainer, pl_module.model, None, "describe answers")
-
-    def on_test_start(self, trainer, pl_module) -> None:
-        names = getattr(trainer.datamodule, "test_set_names", None)
-        if names:
-            self._describe(trainer, pl_module.model, names, "describe test answers")
