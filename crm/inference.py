@@ -30,7 +30,6 @@ from crm.models.reward_model import RewardModel
 from crm.models.two_tower import TwoTowerCRM
 from crm.precision import InferencePlan, inference_plan
 from crm.scoring.tower_memory import TowerMemory
-from crm.stats import sigmoid
 
 log = logging.getLogger(__name__)
 
@@ -206,11 +205,8 @@ class CRM:
         return self.model.criteria_classifier(reading).softmax(-1).cpu()
 
     def prob_a(self, samples: Sequence[PreferenceSample], batch_size: int = 32) -> np.ndarray:
-        """p(the user prefers A over B | criteria) for each sample (float64)."""
-        scores = self.raw_scores(samples, batch_size).double().numpy()
-        if self.head.judges_alone:  # a tie-aware head counts a tie half to each side
-            return self.head.pair_probability(scores[:, 0] - scores[:, 1])
-        return sigmoid(scores[:, 0] - scores[:, 1])
+        """p(the user prefers A over B | criteria) for each sample (float64), a tie counted half to each side."""
+        return self.head.prob_a(self.raw_scores(samples, batch_size).double().numpy())
 
 
 def unreadable_file(directory: Path) -> tuple[Path, str] | None:

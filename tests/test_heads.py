@@ -1,8 +1,15 @@
-"""The head as one object: what it judges and how its judgements combine; no other module names a head."""
+"""The head as one object: what it judges and how its judgements combine; no other module names a head,
+and a new head is one new file in crm/heads/."""
 
 from __future__ import annotations
 
 import ast
+import inspect
+import pkgutil
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -13,14 +20,16 @@ from torch import nn
 from crm.heads import HEADS, head_named
 from crm.stats import sigmoid
 
-PACKAGE = Path(__file__).resolve().parent.parent / "crm"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "crm"
+REGISTRY = PACKAGE / "heads"
 
 
 def test_no_module_outside_the_head_registry_compares_a_heads_name():
     names = set(HEADS)
     found = []
     for path in PACKAGE.rglob("*.py"):
-        if path.name == "heads.py" and path.parent == PACKAGE:
+        if path.is_relative_to(REGISTRY):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Compare):
@@ -28,6 +37,46 @@ def test_no_module_outside_the_head_registry_compares_a_heads_name():
                 if any(c.value in names for c in constants):
                     found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert not found, f"compares a head's name (ask crm.heads instead): {found}"
+
+
+def test_the_tie_aware_head_is_named_in_its_own_file_alone():
+    head = head_named("bt_ties")
+    own = Path(inspect.getfile(type(head)))
+    words = re.compile("|".join(map(re.escape, (head.name, type(head).__name__, "kupper", "tie_margin"))), re.I)
+    paths = [*PACKAGE.rglob("*.py"), ROOT / "evaluate.py", ROOT / "train.py", *(ROOT / "benchmarks").rglob("*.py")]
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in paths
+        if path != own
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if words.search(line)
+    ]
+    assert own.parent == REGISTRY and not found, f"names the tie-aware head outside {own.name}: {found}"
+
+
+def test_each_module_of_the_registry_is_one_head():
+    modules = sorted(f"crm.heads.{module.name}" for module in pkgutil.iter_modules([str(REGISTRY)]))
+    assert sorted(type(head).__module__ for head in HEADS.values()) == modules
+
+
+def test_a_new_file_in_the_registry_is_a_new_head(tmp_path):
+    registry = shutil.copytree(REGISTRY, tmp_path / "heads", ignore=shutil.ignore_patterns("__pycache__"))
+    (registry / "margin_free.py").write_text(
+        "from crm.heads import register\n"
+        "from crm.heads.bradley_terry import BradleyTerry\n\n\n"
+        "@register\n"
+        "class MarginFree(BradleyTerry):\n"
+        "    name = 'margin_free'\n"
+    )
+    script = (
+        "import crm\n"
+        f"crm.__path__.insert(0, {str(tmp_path)!r})  # crm.heads from the copy, the rest from crm\n"
+        "from crm.heads import HEADS, head_named\n"
+        "print(sorted(HEADS), head_named('margin_free').judged(2), sep='\\n')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [str(sorted([*HEADS, "margin_free"])), "[(0,), (1,)]"]
 
 
 def test_a_pointwise_head_prefers_by_the_reward_margin_and_a_pairwise_one_averages_both_orders():
@@ -79,7 +128,7 @@ def test_the_tie_aware_head_gives_a_tie_its_probability_and_counts_it_half_to_ea
 
 
 def test_the_rao_kupper_loss_is_the_likelihood_and_a_tie_pulls_the_margin_to_zero():
-    from crm.heads import rao_kupper_loss
+    from crm.heads.rao_kupper import rao_kupper_loss
 
     e = head_named("bt_ties").tie_margin
     chosen, rejected = torch.tensor([0.5, 2.0, -1.0, 0.2]), torch.tensor([0.0, 0.0, 0.5, 0.2])

@@ -1,6 +1,6 @@
 """The pairs the data calls ties, which the test sets leave out: how often each CRM makes a tie its
-likeliest outcome. A tie-aware head (``bt_ties``) gives a tie a probability of its own; ``bt`` and
-``cls`` have none, so they never call one (their figure is 0 by construction, reported beside it)."""
+likeliest outcome. A tie-aware head gives a tie a probability of its own; a head without a tie outcome
+never calls one (its figure is 0 by construction, reported beside it)."""
 
 from __future__ import annotations
 
@@ -24,12 +24,7 @@ def tie_results(scorers: Mapping[str, Scorer], ties: Mapping[str, Sequence[Prefe
         for split, samples in ties.items():
             if not samples:
                 continue
-            if head.judges_alone:
-                rewards = scorer.crm.raw_scores(samples, scorer.batch_size).double().numpy()
-                first, tie, second = head.outcomes(rewards[:, 0] - rewards[:, 1])
-            else:  # a pairwise head has no tie outcome
-                first = scorer.crm.prob_a(samples, scorer.batch_size)
-                tie, second = np.zeros_like(first), 1.0 - first
+            first, tie, second = head.pair_outcomes(scorer.crm.raw_scores(samples, scorer.batch_size).double().numpy())
             called = (tie > np.maximum(first, second)).mean()
             results.setdefault(name, {})[split] = {
                 "ties": len(samples),
