@@ -69,11 +69,8 @@ class Towers:
     (:class:`crm.scoring.tower_memory.TowerMemory`); the forward pass is the same."""
 
     def describe(self, model: TwoTowerCRM, ids: torch.Tensor, mask: torch.Tensor):
-        """The frozen tower's value of each row: its description, or for an attending tower (description,
-        kept token states) per row (:meth:`TwoTowerCRM.describe_with_tokens`)."""
-        if model.answer_attention:
-            return model.describe_with_tokens(ids, mask)
-        return model.describe_answers(ids, mask)
+        """The frozen tower's value of each row (:meth:`TwoTowerCRM.answer_values`)."""
+        return model.answer_values(ids, mask)
 
     def read(self, model: TwoTowerCRM, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The reader's reading of each criteria row."""
@@ -303,6 +300,14 @@ class TwoTowerCRM(RewardModel):
         if describe is None:
             return in_fixed_shapes(kept, ids, mask)
         return list(kept(ids, mask))  # another engine's tower (ONNX) takes the batch as it is
+
+    def answer_values(self, ids: torch.Tensor, mask: torch.Tensor, runner=None):
+        """The frozen tower's value of each row: (rows, size) descriptions (:meth:`describe_answers`), or for
+        an attending tower a (description, kept token states) per row (:meth:`describe_with_tokens`).
+        ``runner``: another engine's tower in place of the model's (ONNX)."""
+        if self.answer_attention:
+            return self.describe_with_tokens(ids, mask, describe=runner)
+        return (runner or self.describe_answers)(ids, mask)
 
     def described(self, ids: torch.Tensor, mask: torch.Tensor, towers: Towers = COMPUTED):
         """(descriptions, token states, token mask) of tower rows, each distinct row described once

@@ -130,11 +130,8 @@ class TowerMemory(Towers):
         remembered, and stored)."""
         self._check(model)
         runner = self.runners[1] if self.runners and scoring(model) else None
-        backing = self.backing(ids.device.type)
-        if model.answer_attention:
-            encode = partial(model.describe_with_tokens, describe=runner)
-            return self.answers(encode, ids, mask, stack=False, backing=backing)
-        return self.answers(runner or model.describe_answers, ids, mask, backing=backing)
+        values = partial(model.answer_values, runner=runner)
+        return self.answers(values, ids, mask, stack=not model.answer_attention, backing=self.backing(ids.device.type))
 
     def read(self, model: TwoTowerCRM, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The reader's readings: remembered while its weights cannot change, else read."""
