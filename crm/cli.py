@@ -23,9 +23,12 @@ USER_MISTAKES = (UserError, FileNotFoundError, NotADirectoryError, IsADirectoryE
 DEBUG_FLAG = "--debug"
 
 
-def add_scoring_options(parser: argparse.ArgumentParser, cache: bool = True, engine: bool = True) -> None:
+def add_scoring_options(
+    parser: argparse.ArgumentParser, cache: bool = True, engine: bool = True, many_devices: bool = False
+) -> None:
     """The options every command that scores shares, each defined here once: its score cache, and where,
-    in what precision and by what engine the CRM runs."""
+    in what precision and by what engine the CRM runs; ``many_devices``: over how many devices and nodes
+    (a batch command, not a server: :func:`started_devices`)."""
     from crm.precision import ENGINES, PRECISIONS
 
     if cache:
@@ -36,6 +39,11 @@ def add_scoring_options(parser: argparse.ArgumentParser, cache: bool = True, eng
     parser.add_argument(
         "--precision", default="auto", choices=PRECISIONS, help="auto: bf16 where the hardware runs it natively"
     )
+    if many_devices:
+        parser.add_argument(
+            "--devices", type=int_at_least(1), default=1, help="processes that score, one per GPU (or CPU share)"
+        )
+        parser.add_argument("--num-nodes", type=int_at_least(1), default=1, help="nodes, each running --devices")
     if engine:
         parser.add_argument(
             "--engine",
@@ -44,6 +52,13 @@ def add_scoring_options(parser: argparse.ArgumentParser, cache: bool = True, eng
             help="onnx: ONNX Runtime on the CPU in fp32 (pip install onnxruntime); onnx-int8: the same with a "
             "two-tower CRM's answer tower in int8 (faster boards: docs/PERFORMANCE.md)",
         )
+
+
+def devices_of(args: argparse.Namespace):
+    """The :class:`~crm.devices.Devices` of a command line with ``many_devices`` options."""
+    from crm.devices import Devices
+
+    return Devices(args.devices, args.num_nodes)
 
 
 def one_line(err: BaseException) -> str:

@@ -20,6 +20,7 @@ from transformers.utils import SAFE_WEIGHTS_NAME
 
 from crm.data.rendering import Renderer
 from crm.data.schema import PreferenceSample
+from crm.devices import ONE_DEVICE, Devices, local_rank
 from crm.export.artifact import CRMSettings, ExportError, crm_fingerprint, read_settings, resolve_export
 from crm.heads import head_named
 from crm.memory import release_freed_memory
@@ -115,6 +116,17 @@ class CRM:
         self.renderer = scoring_renderer(tokenizer, settings, model.backbone.config)
         self.fingerprint: str | None = None  # of the export's weights (load_crm): names its scores in a cache
         self.rendered_answers = None  # answers' renderings kept across processes (keep_answers_on_disk)
+        self.many_devices = None  # rows scored over many devices (spread_over), else here
+
+    def spread_over(self, devices: Devices) -> CRM:
+        """Score rows over ``devices`` (:mod:`crm.scoring.many_devices`): every process of the command runs
+        this CRM on its own device and gets every row's output back. One device: scored here, as before."""
+        self.many_devices = None
+        if devices.many:
+            from crm.scoring.many_devices import ManyDeviceScorer
+
+            self.many_devices = ManyDeviceScorer(self, devices)
+        return self
 
     def forget(self) -> None:
         """Drop what is remembered of a two-tower CRM's towers: the next board describes every answer again
@@ -134,6 +146,8 @@ class CRM:
     def run_rows(self, encodings: Sequence, batch_size: int = 32, progress: bool = False) -> torch.Tensor:
         """Model outputs for encoded rows (see :func:`score_batches`)."""
         rows = [e.features() for e in encodings]
+        if self.many_devices is not None:
+            return self.many_devices.score(rows, batch_size)
         return score_batches(rows, self.tokenizer, self.forward, self.plan, batch_size, progress)
 
     def raw_scores(
@@ -173,8 +187,8 @@ class CRM:
         """Describe these answers with a two-tower CRM's frozen tower ahead of scoring them, all at once
         (into its answer store where one is kept, else into memory); returns how many rows were
         described or read (0 for a cross-encoder, or a tower run by another engine)."""
-        if self.towers is None or self.towers.runners:
-            return 0
+        if self.towers is None or self.towers.runners or self.many_devices is not None:
+            return 0  # on many devices, each process describes the answers of its rows as it scores them
         distinct = list(dict.fromkeys(answers))
         if self.rendered_answers is not None:  # what earlier processes rendered of them, from disk
             self.rendered_answers.prime(self.renderer, distinct)
@@ -286,13 +300,25 @@ def load_model(path: Path, settings: CRMSettings, dtype: torch.dtype) -> RewardM
     return model
 
 
-def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", engine: str = "torch") -> CRM:
+def load_crm(
+    path: str | Path,
+    device: str = "auto",
+    precision: str = "auto",
+    engine: str = "torch",
+    devices: Devices = ONE_DEVICE,
+) -> CRM:
     """Load an export directory (or a training run directory containing ``export/``) to score on
     ``device`` in ``precision`` with ``engine`` (see :func:`crm.precision.inference_plan`: by default a
-    GPU when one is visible, bf16 where the hardware runs it natively, PyTorch). A damaged or mismatched
-    file raises :class:`ExportError` naming it.
+    GPU when one is visible, bf16 where the hardware runs it natively, PyTorch), over ``devices``
+    (:meth:`CRM.spread_over`). A damaged or mismatched file raises :class:`ExportError` naming it.
     """
     plan = inference_plan(device, precision, engine)
+    if devices.many and plan.engine != "torch":
+        raise ValueError(f"engine={plan.engine!r} scores in one process: use engine='torch' on many devices")
+    if devices.many:  # each process loads the CRM at once (a command line starts them earlier still)
+        from crm.scoring.many_devices import start_processes
+
+        start_processes(devices, plan.device)
     if plan.device.startswith("cuda") and not torch.cuda.is_available():
         if device != "auto":
             raise RuntimeError(f"device={device!r}, but torch sees no CUDA GPU here")
@@ -311,7 +337,9 @@ def load_crm(path: str | Path, device: str = "auto", precision: str = "auto", en
         tokenizer = load_tokenizer(path, model.config)
     except (OSError, ValueError) as err:
         raise damaged_part(path, "tokenizer", err) from None
-    crm = CRM(model.to(plan.device), tokenizer, settings, plan)
+    # on many GPUs each process loads the CRM onto its own, where Lightning runs it
+    target = f"cuda:{local_rank()}" if devices.many and plan.device.startswith("cuda") else plan.device
+    crm = CRM(model.to(target), tokenizer, settings, plan).spread_over(devices)
     crm.fingerprint = crm_fingerprint(path)
     if plan.engine != "torch":
         run_in_onnx(crm, model, tokenizer, settings, plan.engine)

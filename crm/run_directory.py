@@ -12,6 +12,7 @@ from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
 from crm.config import checkpoint_run_dir
+from crm.devices import is_rank_zero
 
 RUN_MARKERS = (".hydra/config.yaml", "export", "checkpoints", "metrics.json")  # what a run leaves behind
 
@@ -48,6 +49,8 @@ class OneRunPerDirectory(Callback):
     the first job writes to it."""
 
     def on_run_start(self, config: DictConfig, **kwargs) -> None:
+        if not is_rank_zero():  # a process a distributed launcher started joins its first process's run
+            return
         run_dir = Path(str(config.hydra.run.dir))
         found = another_run_in(run_dir, resumed_run(config))
         if found:

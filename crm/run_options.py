@@ -75,10 +75,16 @@ class TrainOptions(Options):
     reader: ReaderOptions | None = None
 
 
+class ScoringDevices(Options):
+    devices: Count = 1
+    num_nodes: Count = 1
+
+
 class EvaluateOptions(Options):
     seed: Annotated[int, Field(strict=True)] = 0
     batch_size: Count = 32
     max_length: Count = 2048
+    trainer: ScoringDevices = ScoringDevices()
 
 
 def check_options(cfg: DictConfig, schema: type[Options]) -> None:

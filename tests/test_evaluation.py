@@ -227,31 +227,6 @@ def processed_dir(tmp_path) -> Path:
     return root.parent
 
 
-@pytest.fixture
-def compose_evaluate(tmp_path):
-    from hydra import compose, initialize_config_dir
-    from hydra.core.global_hydra import GlobalHydra
-    from hydra.core.hydra_config import HydraConfig
-
-    from crm.config import register_configs
-
-    register_configs()
-
-    def _compose(*overrides: str):
-        GlobalHydra.instance().clear()
-        with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
-            cfg = compose(
-                "evaluate",
-                overrides=[f"paths.output_dir={tmp_path / 'eval'}", "progress=false", *overrides],
-                return_hydra_config=True,
-            )
-        HydraConfig().set_config(cfg)
-        return cfg
-
-    yield _compose
-    GlobalHydra.instance().clear()
-
-
 def test_evaluate_writes_every_split_and_reference_rows(compose_evaluate, tiny_crm, processed_dir, tmp_path):
     from crm.evaluation.runner import evaluate
 

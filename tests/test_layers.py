@@ -21,6 +21,7 @@ LAYERS = (
         "crm.memory",
         "crm.environment",
         "crm.heads",
+        "crm.devices",
         "crm.pypi_weights",
         "crm.models.spec",  # the model schemas the configs are checked against: no torch
         "crm.errors",

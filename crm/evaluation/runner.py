@@ -15,6 +15,7 @@ from crm.data.noise import CriteriaBank
 from crm.data.prepare import processed_split_files
 from crm.data.schema import PreferenceSample
 from crm.data.splits import query_of
+from crm.devices import Devices, is_rank_zero
 from crm.evaluation.families import headline, heldout_criteria, merge_scorers, pool_sets
 from crm.evaluation.harness import drop_unscorable, evaluate_scorers
 from crm.evaluation.paper_splits import (
@@ -97,12 +98,22 @@ def build_test_sets(cfg: DictConfig) -> tuple[list[TestSet], dict[str, list[Pref
 
 
 def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
-    """The evaluated model first, then criteria-agnostic reference models and length rules."""
+    """The evaluated model first, then criteria-agnostic reference models and length rules; CRMs score over
+    ``trainer.devices`` x ``trainer.num_nodes`` processes."""
     models = {cfg.name: cfg.ckpt, **(cfg.reference_models or {})}
+    devices = Devices(cfg.trainer.devices, cfg.trainer.num_nodes)
     scorers: dict[str, Scorer] = {
         name: load_scorer(
-            path, name, cfg.batch_size, cfg.device, cfg.criteria_in_system, cfg.max_length, cfg.precision, cfg.engine
-        )
+            path,
+            name,
+            cfg.batch_size,
+            cfg.device,
+            cfg.criteria_in_system,
+            cfg.max_length,
+            cfg.precision,
+            cfg.engine,
+            devices,
+        )  # fmt: skip
         for name, path in models.items()
     }
     for rule in cfg.references or []:
@@ -232,6 +243,8 @@ def evaluate(cfg: DictConfig, command_line: list[str] | None = None) -> tuple[di
             tables += [detail_table(name, results[name]), source_table(name, results[name])]
     if ties:
         tables.append(tie_table(ties))
+    if not is_rank_zero():  # on many devices every process has every result; one prints and writes them
+        return metrics, {"scorers": scorers, "test_sets": test_sets}
     print_tables(tables)
     out_dir = Path(cfg.paths.output_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ import torch
 
 from crm.data.row_format import SampleTooLong, criteria_block
 from crm.data.schema import PreferenceSample
+from crm.devices import ONE_DEVICE, Devices
 from crm.evaluation.metrics import PairScores
 from crm.export.artifact import CONFIG_NAME, resolve_export
 from crm.inference import CRM, load_crm, score_batches
@@ -190,13 +191,15 @@ def load_scorer(
     max_length: int = 2048,
     precision: str = "auto",
     engine: str = "torch",
+    devices: Devices = ONE_DEVICE,
 ) -> Scorer:
-    """A CRM (export or training run directory) or a Hugging Face sequence-classification reward model."""
+    """A CRM (export or training run directory) or a Hugging Face sequence-classification reward model;
+    a CRM scores over ``devices`` (:mod:`crm.devices`), a Hugging Face reward model on one."""
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"no such model directory: {path}")
     if is_crm(path):
-        return CRMScorer(load_crm(path, device, precision, engine), name or "CRM", batch_size)
+        return CRMScorer(load_crm(path, device, precision, engine, devices), name or "CRM", batch_size)
     if is_hf_reward_model(path):
         plan = inference_plan(device, precision)
         return HFRewardModelScorer(path, name, batch_size, max_length, criteria_in_system, plan)

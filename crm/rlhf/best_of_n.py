@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -27,8 +28,15 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from crm.cli import add_scoring_options, refuse_writing_over_inputs, text_argument, user_errors_end_the_command
+from crm.cli import (
+    add_scoring_options,
+    devices_of,
+    refuse_writing_over_inputs,
+    text_argument,
+    user_errors_end_the_command,
+)
 from crm.data.schema import ROLES, invalid_unicode
+from crm.devices import is_rank_zero
 from crm.outputs import complete_or_nothing
 from crm.scoring.response_sets import ResponseSet, criteria_lines, score_or_skip
 
@@ -79,7 +87,8 @@ def parse_line(line: str, default_criteria: list[str]) -> tuple[object, list[str
 
 def skip(skipped: list[str], where: str, why) -> None:
     skipped.append(f"{where}: {why}")
-    print(f"skipped {where}: {why}", file=sys.stderr)
+    if is_rank_zero():  # on many devices every process skips it; one says so
+        print(f"skipped {where}: {why}", file=sys.stderr)
 
 
 def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> Iterator[tuple]:
@@ -101,13 +110,15 @@ def read_lines(path: Path, default_criteria: list[str], skipped: list[str]) -> I
 
 
 def best_of_n(crm, input_path: Path, output_path: Path, default_criteria=(), cache=None, progress: bool = True) -> dict:
-    """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why)."""
+    """Write the pick for every line of ``input_path``; returns counts (lines written, skipped and why). On
+    many devices every process scores every line with the others, and global rank 0 alone writes."""
     skipped: list[str] = []
     with input_path.open("rb") as f:
         total = sum(1 for line in f if line.strip())
     written = 0
-    bar = tqdm(total=total, desc="best-of-n", disable=not progress)
-    with complete_or_nothing(output_path) as out:
+    bar = tqdm(total=total, desc="best-of-n", disable=not progress or not is_rank_zero())
+    writing = complete_or_nothing(output_path) if is_rank_zero() else open(os.devnull, "w")  # noqa: SIM115
+    with writing as out:
         for chunk in batched(read_lines(input_path, list(default_criteria), skipped), CHUNK):
             for (where, line_id, scored), result in zip(chunk, score_or_skip(crm, [s for *_, s in chunk], cache=cache)):
                 if isinstance(result, Exception):
@@ -136,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--criteria", action="append", default=[], type=text_argument, help="criteria for lines without (repeatable)"
     )
-    add_scoring_options(parser)
+    add_scoring_options(parser, many_devices=True)
     parser.add_argument("--no-cache", action="store_true", help="score everything afresh, store nothing")
     args = parser.parse_args(argv)
     if not args.input.is_file():
@@ -152,9 +163,10 @@ def main(argv: list[str] | None = None) -> int:
         cache = None if cache_path is None else ScoreCache(cache_path)
     except ValueError as err:
         parser.error(f"--cache: {err}")
-    crm = load_crm(args.ckpt, args.device, args.precision, args.engine)
+    crm = load_crm(args.ckpt, args.device, args.precision, args.engine, devices_of(args))
     report = best_of_n(crm, args.input, args.output, args.criteria, cache)
-    print(f"{report['written']} picks written to {args.output}; {report['skipped']} malformed lines skipped")
+    if is_rank_zero():
+        print(f"{report['written']} picks written to {args.output}; {report['skipped']} malformed lines skipped")
     return 1 if report["skipped"] else 0
 
 

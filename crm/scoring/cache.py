@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from crm.devices import is_rank_zero
 from crm.paths import cache_root
 
 
@@ -89,7 +90,10 @@ class ScoreCache:
         return found
 
     def put(self, crm: str, criteria: str, values: dict[str, float]) -> None:
-        """Insert and commit at once: what is written survives a killed run."""
+        """Insert and commit at once: what is written survives a killed run. Scoring on many devices, every
+        process has every score and global rank 0 alone writes them (:func:`~crm.devices.is_rank_zero`)."""
+        if not is_rank_zero():
+            return
         with self.db:
             self.db.executemany(
                 "INSERT OR REPLACE INTO scores_v2 VALUES (?, ?, ?, ?)",

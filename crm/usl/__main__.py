@@ -22,6 +22,7 @@ from rich.console import Console
 
 from crm.cli import (
     add_scoring_options,
+    devices_of,
     int_at_least,
     one_line,
     refuse_writing_over_inputs,
@@ -33,6 +34,7 @@ from crm.data.corpora import CORPUS_HELP
 from crm.data.criteria.pairs import DEFAULT_HELDOUT_MODELS
 from crm.data.criteria.wording_files import TEST_WORDINGS
 from crm.data.published import LEADERBOARD_FILE
+from crm.devices import is_rank_zero
 from crm.errors import UserError
 from crm.scoring.cache import default_cache
 from crm.usl.board import board_kendall_tau
@@ -72,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--length-control", action="store_true", help="add the length-controlled win rate")
     parser.add_argument("--batch-size", type=int_at_least(1), default=32)
-    add_scoring_options(parser)
+    add_scoring_options(parser, many_devices=True)
     parser.add_argument("--out", type=Path, help="write board(s) as CSV, JSON and markdown here")
     fidelity = parser.add_argument_group("fidelity")
     fidelity.add_argument("--families", default="", help="comma-separated families (default: every verified one)")
@@ -115,7 +117,9 @@ def engine_of(args: argparse.Namespace):
     from crm.usl.engine import LeaderboardEngine
 
     cache = args.cache or default_cache()
-    return LeaderboardEngine(args.ckpt, cache, args.batch_size, args.device, args.precision, args.engine)
+    return LeaderboardEngine(
+        args.ckpt, cache, args.batch_size, args.device, args.precision, args.engine, devices_of(args)
+    )
 
 
 def fidelity_command(args: argparse.Namespace, corpus, argv: list[str], console: Console) -> None:
@@ -164,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     inputs = {"--ckpt": args.ckpt, "--corpus": args.corpus, "the score cache": args.cache or default_cache()}
     inputs |= {"--raw-dir": args.raw_dir, "--reference": args.reference}
     refuse_writing_over_inputs("--out", args.out, inputs)
-    console = Console()
+    writer = is_rank_zero()  # on many devices every process runs this command; one writes and prints
+    args.out = args.out if writer else None
+    console = Console(quiet=not writer)
     try:
         corpus = load_named_corpus(args.corpus, args.raw_dir or default_raw_dir())
         if args.command == "topics":
@@ -198,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                 rounds=args.rounds,
                 seed=args.seed,
                 length_control=args.length_control,
-                progress=True,
+                progress=writer,
             )
             seconds = time.time() - started
             print_board(board, corpus.name, topics, seconds, console)

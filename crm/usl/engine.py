@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from crm.data.corpus import Corpus
+from crm.devices import ONE_DEVICE, Devices
 from crm.export.artifact import crm_fingerprint, read_settings, resolve_export
 from crm.heads import head_named
 from crm.precision import inference_plan
@@ -68,11 +69,13 @@ class LeaderboardEngine:
         device: str = "auto",
         precision: str = "auto",
         engine: str = "torch",
+        devices: Devices = ONE_DEVICE,
     ):
         """``crm``: a loaded CRM, or its run/export directory, loaded (torch, transformers) only when a
         score is missing: a request the cache can answer starts and returns quickly. ``device``,
         ``precision`` and ``engine`` follow :func:`crm.precision.inference_plan`; the cache keeps each
-        plan's scores apart (bf16 and fp32 scores, and engines, differ in their last digits).
+        plan's scores apart (bf16 and fp32 scores, and engines, differ in their last digits). ``devices``:
+        how many processes score what the cache lacks (:mod:`crm.devices`).
         """
         self._crm = None if isinstance(crm, (str, Path)) else crm
         if self._crm is None:
@@ -84,7 +87,7 @@ class LeaderboardEngine:
             self.settings, self.plan = self._crm.settings, self._crm.plan
             self.weights_fingerprint = getattr(crm, "fingerprint", None) or f"in-memory-{id(crm)}"
         self.head = head_named(self.settings.head)  # the judgements a board needs, and how they combine
-        self.device, self.precision, self.engine = device, precision, engine
+        self.device, self.precision, self.engine, self.devices = device, precision, engine, devices
         self.cache = cache if isinstance(cache, ScoreCache) else ScoreCache(cache)
         self.batch_size = batch_size
 
@@ -98,7 +101,7 @@ class LeaderboardEngine:
         if self._crm is None:
             from crm.inference import load_crm
 
-            self._crm = load_crm(self.export_dir, self.device, self.precision, self.engine)
+            self._crm = load_crm(self.export_dir, self.device, self.precision, self.engine, self.devices)
             self.plan = self._crm.plan  # where torch disagrees with the driver, the scores say so
             # a board re-scores the same answers under every new criteria: what the frozen tower said of
             # each is kept on disk, so a new process skips the tower (and the rendering) for them
