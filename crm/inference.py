@@ -30,13 +30,9 @@ from crm.models.factory import ARCHITECTURES
 from crm.models.reward_model import RewardModel
 from crm.models.two_tower import TwoTowerCRM
 from crm.precision import InferencePlan, inference_plan
-from crm.scoring.tower_memory import TowerMemory
+from crm.scoring.tower_memory import ANSWERS_IN_MEMORY, TowerMemory
 
 log = logging.getLogger(__name__)
-
-# answers whose tower outputs a scoring CRM holds in memory when they are kept on disk (47 MB as the
-# quickstart keeps token states, 250 MB in bf16): a board's chunk and its queries, not the corpus
-ANSWERS_IN_MEMORY = 2048
 
 
 @torch.no_grad()

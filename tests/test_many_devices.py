@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -19,7 +20,7 @@ from crm.data.corpus import load_corpus
 from crm.data.schema import write_samples
 from crm.devices import Devices, is_rank_zero, shards
 from crm.usl.engine import LeaderboardEngine, select_queries
-from tests.conftest import ROOT, tiny_split, write_answer_corpora, write_corpus
+from tests.conftest import ROOT, TINY_TRAIN, files_override, tiny_split, write_answer_corpora, write_corpus
 
 TOLERANCE = 1e-6  # fp32: rows batched with other rows differ in float rounding only
 
@@ -191,3 +192,28 @@ def test_best_of_n_on_two_processes_picks_as_one(tiny_crm_template, tmp_path):
     one, two = ([json.loads(x) for x in (tmp_path / n).read_text().splitlines()] for n in ("one.jsonl", "two.jsonl"))
     assert [r["best_response"] for r in one] == [r["best_response"] for r in two]
     assert_close(numbers(one), numbers(two))
+
+
+@pytest.mark.slow
+def test_training_on_two_processes_shares_the_describe_stage_and_trains(tmp_path):
+    """`python train.py trainer.devices=2` on CPUs (DDP over gloo, Lightning's launcher under Hydra): each
+    process describes its share of the answers into the store, and the run trains, tests and exports."""
+    from crm.scoring.answer_store import AnswerStore
+
+    files = {}
+    for split, n, seed in (("train", 16, 1), ("val", 4, 2), ("test", 4, 3)):
+        files[split] = str(tmp_path / f"{split}.jsonl")
+        write_samples(files[split], tiny_split(n, seed))
+    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
+    options += ["model=minilm", "model.answer_layout=false", "model.degenerate_gate=0", files_override(files)]
+    options += ["reader.steps=2", "reader.batch_size=8", "trainer.max_epochs=1", "trainer.devices=2"]
+    options += ["strategy=ddp", f"hydra.run.dir={tmp_path / 'run'}"]
+    done = subprocess.run(
+        [sys.executable, "train.py", *options], cwd=ROOT, env=environment(tmp_path), capture_output=True, text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (tmp_path / "run" / "export" / "model.safetensors").exists()
+    shares = [int(n) for n in re.findall(r"describes (\d+) of \d+ answers", done.stderr)]
+    assert len(shares) == 2 and 0 < shares[0] and 0 < shares[1]  # each process its share
+    assert len(AnswerStore(tmp_path / "crm-cache" / "answer_features.sqlite")) >= max(shares)

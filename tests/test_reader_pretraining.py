@@ -192,6 +192,31 @@ def test_the_quickstart_teaches_the_reader_then_trains_the_head_alone(
         assert torch.allclose(crm.raw_scores(samples), in_memory.raw_scores(samples), atol=1e-5)
 
 
+def test_training_with_the_answer_store_holds_a_few_answers_and_trains_the_same_crm(
+    compose_train, tiny_files, tmp_path, monkeypatch
+):
+    """With a store, memory holds a few batches' answers and each step reads its own back, exactly as
+    stored: the CRM is the one trained with every answer held in memory."""
+    from safetensors.torch import load_file
+
+    import crm.train.describe_stage as describe_stage
+
+    monkeypatch.setattr(describe_stage, "ANSWERS_IN_MEMORY", 4)  # fewer than the tiny data's answers
+    monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "cache"))  # an empty store: every answer described
+    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
+    options += ["model=minilm", "trainer.precision=32-true", "model.answer_layout=false", "model.degenerate_gate=0"]
+    options += [files_override(tiny_files), "reader.steps=2", "reader.batch_size=8", "trainer.max_epochs=1"]
+    weights, held = {}, {}
+    for store in (True, False):
+        out = tmp_path / f"store_{store}"
+        _, objects = train(compose_train(*options, f"answer_store={str(store).lower()}", output_dir=out))
+        held[store] = len(objects["module"].towers.answers)
+        weights[store] = load_file(out / "export" / "model.safetensors")
+    assert held[True] <= 4 < held[False]
+    assert weights[True].keys() == weights[False].keys()
+    assert all(torch.equal(weights[True][k], weights[False][k]) for k in weights[True])
+
+
 def test_a_cap_the_recipe_would_overrun_refuses_before_anything_is_trained(compose_train, tiny_files, tmp_path):
     """run_deadline is a guard, never a cut: the recipe is timed on copies, and a cap it would overrun stops
     the run before the reader or the head learns anything, naming the estimate and how to lift the cap."""

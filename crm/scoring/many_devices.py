@@ -23,9 +23,9 @@ def accelerator(device: str) -> str:
 
 
 def start_processes(devices: Devices, device: str) -> None:
-    """Start the command's other processes now, at its start, rather than at its first scoring (Lightning
-    Fabric runs the same command in each, as training's launcher does): each then reads and loads what the
-    command needs while this one does, not after it. Under torchrun or SLURM they are already running."""
+    """Start the command's other processes now, as its CRM loads, rather than at its first scoring
+    (Lightning Fabric runs the same command in each, as training's launcher does): each then loads what
+    the command needs while this one does, not after it. Under torchrun or SLURM they already run."""
     if devices.many and not torch.distributed.is_initialized():
         Fabric(
             accelerator=accelerator(device), devices=devices.devices, num_nodes=devices.num_nodes, strategy="ddp"
@@ -80,8 +80,8 @@ class ScoringDDP(DDPStrategy):
 
 
 class ManyDeviceScorer:
-    """Scores token rows over ``devices`` through one Lightning trainer per process (its processes start
-    at the first call and serve every later one)."""
+    """Scores token rows over ``devices`` through one Lightning trainer per process, which serves every call
+    (the processes are started as the CRM loads: :func:`start_processes`)."""
 
     def __init__(self, crm, devices: Devices):
         self.crm, self.devices = crm, devices

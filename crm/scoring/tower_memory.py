@@ -30,9 +30,13 @@ from crm.models.rows import FIXED_ROWS, FIXED_WIDTH_STEP, pad_rows
 from crm.models.two_tower import Towers, TwoTowerCRM
 from crm.scoring.answer_store import AnswerStore, StoreBacking, tower_fingerprint
 
-# Chunks after which a run that keeps every answer it describes hands the freed heap back (a board: every
-# chunk). Each hand-back walks the heap, so training does it every few chunks (docs/PERFORMANCE.md).
-KEPT_RELEASE_EVERY = 4
+# Answers whose tower outputs a memory holds when they are kept on disk (47 MB as the quickstart keeps token
+# states): a board's chunk and its queries, a training batch's answers, not the corpus or the training set
+ANSWERS_IN_MEMORY = 2048
+
+# Chunks after which training's describe stage hands the freed heap back (a board: every chunk). Each
+# hand-back walks the heap, so training does it every few chunks (docs/PERFORMANCE.md).
+TRAINING_RELEASE_EVERY = 4
 
 
 def memo_key(row) -> bytes:
@@ -151,14 +155,19 @@ class TowerMemory(Towers):
             raise ValueError("a tower memory remembers one model's towers: make one per model")
 
     @torch.no_grad()
-    def describe_all(self, rows, progress=None, chunk: int = 512, keep: bool = True) -> int:
+    def describe_all(
+        self, rows, progress=None, chunk: int = 512, keep: bool = True, release_every: int | None = None
+    ) -> int:
         """Describe answer rows (``[CLS] answer [SEP]`` token ids, as :meth:`TwoTowerCRM.split_segments` cuts
         them) ahead of use, shortest first, into the store and memory: a training run's or a board's
         answers at once, so its steps find them described. ``progress(done, total)`` after each chunk.
         ``keep``: memory is made to hold them all (training reads them every step); else, with a store,
         only what the store lacks is described, into the store, and memory keeps no more than its
-        capacity (a board reads its answers back a chunk at a time: bounded memory). Returns how many
-        rows were described or read."""
+        capacity (a board reads its answers back a chunk at a time: bounded memory). The freed heap goes
+        back to the system every ``release_every`` chunks (default: every chunk, or every
+        :data:`TRAINING_RELEASE_EVERY` when memory keeps them all). Returns how many rows were described
+        or read."""
+        release_every = release_every or (TRAINING_RELEASE_EVERY if keep else 1)
         distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
         device = next(self.model.answer_tower.parameters()).device
         backing = self.backing(device.type)
@@ -171,7 +180,7 @@ class TowerMemory(Towers):
         for start in range(0, len(distinct), chunk):
             ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
             self.describe(self.model, ids.to(device), mask.long().to(device))
-            if not keep or (start // chunk) % KEPT_RELEASE_EVERY == KEPT_RELEASE_EVERY - 1:
+            if (start // chunk) % release_every == release_every - 1:
                 release_freed_memory()  # the chunks' full states, freed, go back to the system
             if progress is not None:
                 progress(min(start + chunk, len(distinct)), len(distinct))

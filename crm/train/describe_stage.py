@@ -3,19 +3,27 @@ pair steps."""
 
 from __future__ import annotations
 
+import logging
+from functools import partial
+
 from lightning import Callback
 from tqdm.auto import tqdm
 
+from crm.devices import shards
 from crm.scoring.answer_store import AnswerStore, row_key
-from crm.scoring.tower_memory import memo_key
+from crm.scoring.tower_memory import ANSWERS_IN_MEMORY, TRAINING_RELEASE_EVERY, memo_key
+
+log = logging.getLogger(__name__)
 
 
 class DescribeAnswers(Callback):
     """Describes every distinct answer of the datamodule's datasets with the frozen tower before the
-    fit's first step, shortest first in fixed-shape chunks, into the module's tower memory and ``store``;
-    and the test sets' answers before a test (a checkpoint loaded for it clears the memory; the store
-    gives them back). A two-tower CRM's steps then only read what they need: the pair stage's time is
-    the head's, and its bar's ETA is true from its first step."""
+    fit's first step, shortest first in fixed-shape chunks, into ``store`` (what it lacks) or, without a
+    store, into the module's tower memory; and the test sets' answers before a test. A two-tower CRM's
+    steps then only read what they need: the pair stage's time is the head's, and its bar's ETA is true
+    from its first step. With a store, memory holds a few batches' answers (:data:`ANSWERS_IN_MEMORY`) and
+    each step reads its own back, exactly as stored: the training set's are not all held at once. On
+    many devices each process describes its share of the answers into the store, then reads the rest."""
 
     def __init__(self, store: AnswerStore | None = None):
         self.store = store
@@ -39,6 +47,8 @@ class DescribeAnswers(Callback):
         if towers is None or answer_rows is None:
             return
         towers.store = self.store
+        if self.store is not None:
+            towers.answers.capacity = ANSWERS_IN_MEMORY
         rows = answer_rows(names)
         if not rows:
             return
@@ -48,8 +58,20 @@ class DescribeAnswers(Callback):
             bar.total = total
             bar.update(done - bar.n)
 
+        describe = partial(towers.describe_all, keep=self.store is None, release_every=TRAINING_RELEASE_EVERY)
         with trainer.precision_plugin.forward_context():
-            towers.describe_all(rows, progress)
+            if self.store is not None and trainer.world_size > 1:  # each process describes its share, then
+                distinct = list(dict.fromkeys(tuple(row) for row in rows))
+                share = shards([len(row) for row in distinct], trainer.world_size)[trainer.global_rank]
+                log.info(
+                    "describe answers: process %d describes %d of %d answers",
+                    trainer.global_rank,
+                    len(share),
+                    len(distinct),
+                )
+                describe([distinct[i] for i in share], progress)
+                trainer.strategy.barrier()  # every share is in the store (one per node: each node's own)
+            describe(rows, progress)
         bar.close()
 
     def on_fit_start(self, trainer, pl_module) -> None:
