@@ -207,13 +207,17 @@ def test_training_on_two_processes_shares_the_describe_stage_and_trains(tmp_path
     options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
     options += ["model=minilm", "model.answer_layout=false", "model.degenerate_gate=0", files_override(files)]
     options += ["reader.steps=2", "reader.batch_size=8", "trainer.max_epochs=1", "trainer.devices=2"]
-    options += ["strategy=ddp", f"hydra.run.dir={tmp_path / 'run'}"]
+    # DDP reports weights of the quickstart CRM without a gradient in a step (in one process every trained
+    # weight gets one; not yet explained): it is told to look for them
+    options += ["strategy=ddp", "trainer.strategy.find_unused_parameters=true", f"hydra.run.dir={tmp_path / 'run'}"]
     done = subprocess.run(
         [sys.executable, "train.py", *options], cwd=ROOT, env=environment(tmp_path), capture_output=True, text=True,
         timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     assert (tmp_path / "run" / "export" / "model.safetensors").exists()
-    shares = [int(n) for n in re.findall(r"describes (\d+) of \d+ answers", done.stderr)]
-    assert len(shares) == 2 and 0 < shares[0] and 0 < shares[1]  # each process its share
-    assert len(AnswerStore(tmp_path / "crm-cache" / "answer_features.sqlite")) >= max(shares)
+    shares = re.findall(r"describes (\d+) of (\d+) answers", done.stdout + done.stderr)
+    assert len(shares) == 4  # each process its share, before the fit and before the test
+    for mine, theirs in (shares[:2], shares[2:]):
+        assert mine == theirs and 0 < int(mine[0]) < int(mine[1]) <= 2 * int(mine[0])  # half each
+    assert len(AnswerStore(tmp_path / "crm-cache" / "answer_features.sqlite")) >= int(shares[0][1])
