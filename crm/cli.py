@@ -28,7 +28,7 @@ def add_scoring_options(
 ) -> None:
     """The options every command that scores shares, each defined here once: its score cache, and where,
     in what precision and by what engine the CRM runs; ``many_devices``: over how many devices and nodes
-    (a batch command, not a server: :func:`started_devices`)."""
+    (a batch command, not a server: :func:`devices_of`)."""
     from crm.precision import ENGINES, PRECISIONS
 
     if cache:

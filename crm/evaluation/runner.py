@@ -113,7 +113,7 @@ def load_scorers(cfg: DictConfig) -> dict[str, Scorer]:
             cfg.precision,
             cfg.engine,
             devices,
-        )  # fmt: skip
+        )
         for name, path in models.items()
     }
     for rule in cfg.references or []:
