@@ -83,6 +83,15 @@ def test_precision_is_part_of_the_key(minilm_tokenizer, tmp_path):
     assert fp32 != bf16
 
 
+def test_the_attention_kernel_is_part_of_the_key(tmp_path):
+    """Kernels differ in their last bits under bf16: a value one kernel stored is not what another computes."""
+    store = AnswerStore(tmp_path / "answers.sqlite")
+    model = tiny_two_tower_model()
+    sdpa = TowerMemory(model, store).backing("cpu").fingerprint
+    model.answer_tower.set_attn_implementation("eager")
+    assert TowerMemory(model, store).backing("cpu").fingerprint != sdpa
+
+
 def test_the_store_stays_within_its_bound_dropping_the_least_recently_used(tmp_path):
     store = AnswerStore(tmp_path / "answers.sqlite", max_bytes=2500)
     blobs = {row_key("tower", memo_key([i])): bytes(1000) for i in range(2)}

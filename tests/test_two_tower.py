@@ -233,6 +233,19 @@ def test_answer_layers_keep_the_pretrained_towers_lowest_blocks(compose_train, m
     assert torch.allclose(crm.answer_rewards(TWO_TOWER_ITEMS[:1]), direct.view(-1), atol=1e-5)
 
 
+def test_the_frozen_tower_reads_with_sdpa_where_the_trained_reader_keeps_eager(compose_train, minilm_tokenizer):
+    """Eager attention is chosen for a backward pass (bf16 training on CPUs); the answer tower has none."""
+    cfg = compose_train("model=minilm", "model.backbone.attn_implementation=eager")
+    model = build_reward_model(cfg.model, "bt").eval()
+    assert model.backbone.config._attn_implementation == "eager"
+    assert model.answer_tower.config._attn_implementation == "sdpa"
+    eager = build_reward_model(cfg.model, "bt").eval()
+    eager.answer_tower.set_attn_implementation("eager")
+    tower = minilm_tokenizer(["- one\n- two", "One and two, in a sentence."], padding=True, return_tensors="pt")
+    ids, mask = tower["input_ids"], tower["attention_mask"]
+    assert torch.allclose(model.describe_answers(ids, mask), eager.describe_answers(ids, mask), atol=1e-5)
+
+
 def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(minilm_tokenizer):
     model = tiny_two_tower_model()
     calls = {"tower": 0, "reader": 0}

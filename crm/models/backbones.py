@@ -81,6 +81,15 @@ def check_attn_implementation(name: str | None) -> None:
         raise RuntimeError("attn_implementation=flash_attention_2 runs only on CUDA GPUs; use sdpa on this machine")
 
 
+def with_inference_attention(backbone: PreTrainedModel) -> PreTrainedModel:
+    """A backbone that never trains reads with SDPA where it was given eager attention: eager is chosen
+    for its backward pass (bf16 training on CPUs, ``crm.precision.cpu_attention``), and forward alone
+    SDPA is the faster kernel (docs/PERFORMANCE.md)."""
+    if backbone.config._attn_implementation == "eager" and backbone._supports_sdpa:
+        backbone.set_attn_implementation("sdpa")
+    return backbone
+
+
 @contextmanager
 def gathered(params: list[nn.Parameter]) -> Iterator[None]:
     """Full parameters to modify in place, also when DeepSpeed ZeRO-3 has partitioned them.
