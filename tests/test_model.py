@@ -6,7 +6,7 @@ from omegaconf import OmegaConf
 
 from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
-from crm.models.backbones import pool
+from crm.models.backbones import EAGER_MAX_WIDTH, WIDTH_DISPATCHED, pool
 from crm.models.factory import build_reward_model
 from crm.models.reward_model import RewardModel
 from crm.train.lit_module import CRMLitModule
@@ -42,6 +42,31 @@ def test_pool_uses_the_attention_mask_not_pad_ids():
     assert pool(hidden, left, "last").tolist() == [[4.0, 5.0], [10.0, 11.0]]
     assert pool(hidden, left, "first").tolist() == [[2.0, 3.0], [6.0, 7.0]]
     assert pool(hidden, right, "mean").tolist() == [[1.0, 2.0], [8.0, 9.0]]
+
+
+@pytest.mark.parametrize("width", [EAGER_MAX_WIDTH, EAGER_MAX_WIDTH + 8])
+def test_width_dispatched_attention_trains_as_eager_on_short_rows_and_as_sdpa_on_long_ones(width):
+    """The kernel follows the row width; the values and gradients are that kernel's (bf16 on a CPU)."""
+    torch.manual_seed(0)
+    ids = torch.randint(5, 1000, (4, width))
+    mask = torch.ones_like(ids)
+    mask[2:, width // 2 :] = 0
+
+    def gradients(implementation: str) -> list[torch.Tensor]:
+        torch.manual_seed(0)
+        model = tiny_bert()
+        model.set_attn_implementation(implementation)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            model(input_ids=ids, attention_mask=mask).last_hidden_state[:, 0].float().sum().backward()
+        return [p.grad for p in model.parameters() if p.grad is not None]
+
+    dispatched = gradients(WIDTH_DISPATCHED)
+    if width <= EAGER_MAX_WIDTH:
+        assert all(torch.equal(a, b) for a, b in zip(dispatched, gradients("eager")))
+    else:
+        sdpa, eager = gradients("sdpa"), gradients("eager")
+        assert all(torch.allclose(a, b, atol=1e-2, rtol=1e-2) for a, b in zip(dispatched, sdpa))
+        assert not all(torch.equal(a, b) for a, b in zip(dispatched, eager))
 
 
 @pytest.mark.parametrize("head", ["bt", "cls"])

@@ -22,6 +22,7 @@ from crm.evaluation.paper_splits import load_test_set
 from crm.evaluation.scorers import CRMScorer
 from crm.export.__main__ import main as reexport_main
 from crm.inference import CRM, load_crm
+from crm.models.backbones import WIDTH_DISPATCHED
 from crm.models.factory import build_reward_model
 from crm.train.checkpoints import resolve_ckpt_path
 from crm.train.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule
@@ -56,7 +57,7 @@ def test_the_quickstart_attention_follows_the_training_precision(compose_train, 
     monkeypatch.setattr(precision, "cuda_present", lambda: False)
     bf16 = compose_train("trainer.precision=bf16-mixed").model.backbone.attn_implementation
     fp32 = compose_train("trainer.precision=32-true").model.backbone.attn_implementation
-    assert (bf16, fp32) == ("eager", None)
+    assert (bf16, fp32) == (WIDTH_DISPATCHED, None)
 
 
 def test_the_plan_is_the_work_done_whatever_the_machines_speed(compose_train, tiny_files, tmp_path, monkeypatch):
