@@ -62,20 +62,16 @@ def training_precision(cpu: str = "32-true") -> str:
 
 
 # Encoders whose bf16 SDPA backward on CPUs is slower than eager attention for short rows and faster for
-# long ones (in fp32 the two are even, and Qwen3's SDPA is faster; docs/PERFORMANCE.md). A frozen tower
-# and scoring read with SDPA (crm.models.backbones.with_inference_attention).
+# long ones (in fp32 the two are even, and Qwen3's SDPA is faster; docs/PERFORMANCE.md). They train with
+# both, by row width (crm.models.attention); a frozen tower and scoring read with SDPA.
 EAGER_ON_CPU_BF16 = ("bert",)
+WIDTH_DISPATCHED_ATTENTION = "eager_short_sdpa_long"
 
 
 def cpu_attention(model_type: str, device: str, bf16: bool) -> str | None:
     """The attention implementation to train a backbone with: for the encoders above under bf16 on a CPU,
-    eager for short rows and SDPA for long ones (``crm.models.backbones.WIDTH_DISPATCHED``), else None (the
-    library's default, SDPA)."""
-    if bf16 and device == "cpu" and model_type in EAGER_ON_CPU_BF16:
-        from crm.models.backbones import WIDTH_DISPATCHED
-
-        return WIDTH_DISPATCHED
-    return None
+    eager for short rows and SDPA for long ones, else None (the library's default, SDPA)."""
+    return WIDTH_DISPATCHED_ATTENTION if bf16 and device == "cpu" and model_type in EAGER_ON_CPU_BF16 else None
 
 
 def training_attention(model_type: str, precision: str) -> str | None:

@@ -6,9 +6,11 @@ from omegaconf import OmegaConf
 
 from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
-from crm.models.backbones import EAGER_MAX_WIDTH, WIDTH_DISPATCHED, pool
+from crm.models.attention import EAGER_MAX_WIDTH
+from crm.models.backbones import pool
 from crm.models.factory import build_reward_model
 from crm.models.reward_model import RewardModel
+from crm.precision import WIDTH_DISPATCHED_ATTENTION
 from crm.train.lit_module import CRMLitModule
 from tests.conftest import ROOT, tiny_bert, tiny_split, tiny_two_tower_model
 
@@ -60,7 +62,7 @@ def test_width_dispatched_attention_trains_as_eager_on_short_rows_and_as_sdpa_on
             model(input_ids=ids, attention_mask=mask).last_hidden_state[:, 0].float().sum().backward()
         return [p.grad for p in model.parameters() if p.grad is not None]
 
-    dispatched = gradients(WIDTH_DISPATCHED)
+    dispatched = gradients(WIDTH_DISPATCHED_ATTENTION)
     if width <= EAGER_MAX_WIDTH:
         assert all(torch.equal(a, b) for a, b in zip(dispatched, gradients("eager")))
     else:

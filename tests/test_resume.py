@@ -90,9 +90,9 @@ def quickstart_overrides(tiny_files) -> list[str]:
     ]
 
 
-# what a metrics.json says of the machine, not of the run: wall clocks, and how many of the run's answers the
-# answer store already held (the resumed attempt finds those its first attempt described)
-MACHINE_READINGS = {"fit_seconds", "total_seconds", "seconds", "seconds_per_step", "answers_stored"}
+# what a metrics.json says of the machine, not of the run: wall clocks, peak memory, and how many of the run's
+# answers the answer store already held (the resumed attempt finds those its first attempt described)
+MACHINE_READINGS = {"fit_seconds", "total_seconds", "seconds", "seconds_per_step", "answers_stored", "peak_memory_gb"}
 
 
 def without_timings(value, run_dir: Path):

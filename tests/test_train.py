@@ -22,8 +22,8 @@ from crm.evaluation.paper_splits import load_test_set
 from crm.evaluation.scorers import CRMScorer
 from crm.export.__main__ import main as reexport_main
 from crm.inference import CRM, load_crm
-from crm.models.backbones import WIDTH_DISPATCHED
 from crm.models.factory import build_reward_model
+from crm.precision import WIDTH_DISPATCHED_ATTENTION
 from crm.train.checkpoints import resolve_ckpt_path
 from crm.train.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule
 from crm.train.run import derive_accumulation, train
@@ -57,7 +57,7 @@ def test_the_quickstart_attention_follows_the_training_precision(compose_train, 
     monkeypatch.setattr(precision, "cuda_present", lambda: False)
     bf16 = compose_train("trainer.precision=bf16-mixed").model.backbone.attn_implementation
     fp32 = compose_train("trainer.precision=32-true").model.backbone.attn_implementation
-    assert (bf16, fp32) == (WIDTH_DISPATCHED, None)
+    assert (bf16, fp32) == (WIDTH_DISPATCHED_ATTENTION, None)
 
 
 def test_the_plan_is_the_work_done_whatever_the_machines_speed(compose_train, tiny_files, tmp_path, monkeypatch):
@@ -136,6 +136,8 @@ def test_tiny_run_trains_tests_and_exports(compose_train, tiny_files, tmp_path, 
     summary = json.loads((tmp_path / "run" / "metrics.json").read_text())
     assert summary["metrics"]["test/queries_original/acc"] == metrics["test/queries_original/acc"]
     assert summary["data"]["train"]["kept"] == 16
+    assert list(summary["peak_memory_gb"]) == ["data", "pairs", "test", "export"]  # each stage's own, in GB
+    assert all(0 < gb < 64 for gb in summary["peak_memory_gb"].values())
     # what evaluate.py evaluates the run with: the attribute-pair options it was trained with
     assert summary["settings"]["attributes"] == OmegaConf.to_container(cfg.data.attributes, resolve=True)
     families = summary["families"]["by_family"]  # per criteria family, the length rules beside the CRM

@@ -13,7 +13,7 @@ from crm.data.corpus import load_corpus
 from crm.data.row_format import CriteriaTooLong
 from crm.data.schema import DataFormatError, PreferenceSample, conversation
 from crm.inference import load_crm
-from crm.models.backbones import WIDTH_DISPATCHED
+from crm.precision import WIDTH_DISPATCHED_ATTENTION
 from crm.scoring.cache import ScoreCache, content_key, criteria_key
 from crm.usl.__main__ import main as usl_main
 from crm.usl.engine import LeaderboardEngine, select_queries
@@ -416,7 +416,7 @@ def test_one_precision_policy_for_every_scorer(tiny_crm, tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="precision must be one of"):
         precision.inference_plan(precision="fp16")
     # attention: eager only where it was measured faster (a BERT encoder under bf16 on a CPU)
-    assert precision.cpu_attention("bert", "cpu", bf16=True) == WIDTH_DISPATCHED
+    assert precision.cpu_attention("bert", "cpu", bf16=True) == WIDTH_DISPATCHED_ATTENTION
     assert precision.cpu_attention("bert", "cpu", bf16=False) is None
     assert precision.cpu_attention("bert", "cuda", bf16=True) is None
     assert precision.cpu_attention("qwen3", "cpu", bf16=True) is None

@@ -10,9 +10,7 @@ from contextlib import contextmanager
 
 import torch
 from torch import nn
-from transformers import AttentionInterface, AutoConfig, AutoModel, PreTrainedModel
-from transformers.integrations.sdpa_attention import sdpa_attention_forward
-from transformers.masking_utils import AttentionMaskInterface, eager_mask
+from transformers import AutoConfig, AutoModel, PreTrainedModel
 
 POOLINGS = ("last", "first", "mean")
 
@@ -81,34 +79,6 @@ def check_attn_implementation(name: str | None) -> None:
         )
     if not torch.cuda.is_available():
         raise RuntimeError("attn_implementation=flash_attention_2 runs only on CUDA GPUs; use sdpa on this machine")
-
-
-# Training attention under bf16 on a CPU (crm.precision.cpu_attention): eager for rows of at most
-# EAGER_MAX_WIDTH tokens, SDPA for wider ones; forward and backward, eager is the faster kernel for short
-# rows and SDPA for long ones, whose eager attention matrices outgrow the caches (docs/PERFORMANCE.md)
-WIDTH_DISPATCHED = "eager_short_sdpa_long"
-EAGER_MAX_WIDTH = 192
-TRAINING_ONLY_ATTENTION = ("eager", WIDTH_DISPATCHED)
-
-
-def width_dispatched_attention(module, query, key, value, attention_mask, **kwargs):
-    """The model's own eager attention for a short row, SDPA for a long one; both take eager's additive mask."""
-    if key.size(-2) <= EAGER_MAX_WIDTH:
-        eager = importlib.import_module(type(module).__module__).eager_attention_forward
-        return eager(module, query, key, value, attention_mask, **kwargs)
-    return sdpa_attention_forward(module, query, key, value, attention_mask, **kwargs)
-
-
-AttentionInterface.register(WIDTH_DISPATCHED, width_dispatched_attention)
-AttentionMaskInterface.register(WIDTH_DISPATCHED, eager_mask)
-
-
-def with_inference_attention(backbone: PreTrainedModel) -> PreTrainedModel:
-    """A backbone that never trains reads with SDPA where it was given a kernel chosen for the backward
-    pass (bf16 training on CPUs, :data:`TRAINING_ONLY_ATTENTION`): forward alone, SDPA is the faster one."""
-    if backbone.config._attn_implementation in TRAINING_ONLY_ATTENTION and backbone._supports_sdpa:
-        backbone.set_attn_implementation("sdpa")
-    return backbone
 
 
 @contextmanager

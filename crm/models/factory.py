@@ -14,6 +14,7 @@ from transformers import AutoTokenizer, PretrainedConfig, PreTrainedModel
 from crm.data.degenerate import LEARNABLE_KINDS
 from crm.data.row_format import CRITERIA_LIST
 from crm.heads import head_named
+from crm.models.attention import inference_attention
 from crm.models.backbones import keep_lower_blocks, load_backbone
 from crm.models.configuration_crm import CRMConfig
 from crm.models.cross_encoder import CrossEncoderCRM
@@ -77,11 +78,12 @@ def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = T
 
     def load(role: str) -> PreTrainedModel:
         backbone = reader if role == "backbone" and reader is not None else spec.backbone
+        attention = backbone.attn_implementation
         loaded = load_backbone(
             pretrained=backbone.pretrained,
             init_config=backbone.init_config,
             dtype=backbone.dtype,
-            attn_implementation=backbone.attn_implementation,
+            attn_implementation=inference_attention(attention) if role == "answer_tower" else attention,
             config_overrides=backbone.config_overrides,
             weights=weights,
         )

@@ -12,7 +12,7 @@ import torch
 from torch import nn
 from transformers import AutoModel, PreTrainedModel
 
-from .backbones import pool, with_inference_attention
+from .backbones import pool
 from .configuration_crm import CRMConfig
 from .head_terms import (
     CosineClassifier,
@@ -149,7 +149,7 @@ class TwoTowerCRM(RewardModel):
         answer_size = tower.hidden_size * (tower.num_hidden_layers + 1)
         super().__init__(config, backbone, answer_size)
         self.split_criteria = config.split_criteria
-        self.answer_tower = with_inference_attention(answer_tower).requires_grad_(False)
+        self.answer_tower = answer_tower.requires_grad_(False)
         self.answer_norm = nn.LayerNorm(tower.hidden_size, elementwise_affine=False)
         hidden = backbone.config.hidden_size
         self.answer_attention = spec.answer_attention

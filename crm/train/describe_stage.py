@@ -10,6 +10,7 @@ from lightning import Callback
 from tqdm.auto import tqdm
 
 from crm.devices import shards
+from crm.memory import StagePeaks
 from crm.scoring.answer_store import AnswerStore, row_key
 from crm.scoring.tower_memory import ANSWERS_IN_MEMORY, TRAINING_RELEASE_EVERY, memo_key
 
@@ -25,8 +26,9 @@ class DescribeAnswers(Callback):
     each step reads its own back, exactly as stored: the training set's are not all held at once. On
     many devices each process describes its share of the answers into the store, then reads the rest."""
 
-    def __init__(self, store: AnswerStore | None = None):
+    def __init__(self, store: AnswerStore | None = None, peaks: StagePeaks | None = None):
         self.store = store
+        self.peaks = peaks or StagePeaks()  # the run's stages: this one's peak memory is reported apart
 
     def pending(self, towers, datamodule, context) -> tuple[list, int]:
         """(the answer rows to describe, how many the store already holds) in the training precision
@@ -59,7 +61,7 @@ class DescribeAnswers(Callback):
             bar.update(done - bar.n)
 
         describe = partial(towers.describe_all, keep=self.store is None, release_every=TRAINING_RELEASE_EVERY)
-        with trainer.precision_plugin.forward_context():
+        with trainer.precision_plugin.forward_context(), self.peaks.within("describe answers"):
             if self.store is not None and trainer.world_size > 1:  # each process describes its share, then
                 distinct = list(dict.fromkeys(tuple(row) for row in rows))
                 share = shards([len(row) for row in distinct], trainer.world_size)[trainer.global_rank]

@@ -23,6 +23,7 @@ from crm.data.datamodule import DataEpoch
 from crm.data.resumable_loader import ResumeMidEpoch
 from crm.errors import UserError
 from crm.export.hf import export_hf_if_possible
+from crm.memory import StagePeaks
 from crm.models.factory import build_reward_model
 from crm.models.lora import apply_lora
 from crm.precision import warn_if_emulated_bf16
@@ -160,30 +161,37 @@ def fit_test_export(
     cfg: DictConfig, loggers: list[Any], ckpt_path: str | None, output_dir: Path, started: float
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The run: build, plan (and refuse a run past its cap), teach the reader, fit, test, export, report."""
+    peaks = StagePeaks()
+    peaks.begin("data")
     tokenizer, datamodule = build_data(cfg)
     module = build_module(cfg)
-    trainer, stages = build_trainer(cfg, loggers)
+    trainer, stages = build_trainer(cfg, loggers, peaks)
     training = cfg.get("train", True)
     teach_reader = training and bool(cfg.get("reader")) and ckpt_path is None  # a resumed fit has its reader
     plan = plan_or_refuse(cfg, trainer, module, datamodule, tokenizer, stages, teach_reader, ckpt_path, started)
     reader = None
     if teach_reader:
         bar = [StageProgress("criteria reader")] if cfg.trainer.get("enable_progress_bar", True) else []
+        peaks.begin("criteria reader")
         reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, callbacks=bar)
     elif training and cfg.get("reader"):  # resumed: the reader is in the checkpoint, its report in the run
         reader = taught_reader_report(output_dir)
     if training:
+        peaks.begin("pairs")
         trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
         ckpt_path = best_checkpoint(trainer) or None
     metrics: dict[str, Any] = {k: _to_python(v) for k, v in trainer.callback_metrics.items()}
     fit_seconds = time.time() - started
+    peaks.begin("test")
     tested = run_tests(cfg, trainer, module, datamodule, ckpt_path, metrics)
     families = family_report(cfg, module, datamodule) if tested else {}
     objects = {"trainer": trainer, "module": module, "datamodule": datamodule, "tokenizer": tokenizer}
     if cfg.get("export", True):
+        peaks.begin("export")
         objects["export_dir"] = export_run(cfg, trainer, module, tokenizer, ckpt_path, output_dir / "export", tested)
         if objects["export_dir"] is not None and cfg.get("export_hf", True):
             objects["hf_dir"] = export_hf_if_possible(objects["export_dir"], output_dir / "hf")
+    peaks.begin(None)
     summary = run_summary(cfg, metrics, datamodule, families)
     summary.update(
         reader_pretraining=reader,
@@ -197,6 +205,7 @@ def fit_test_export(
         hf_dir=str(objects["hf_dir"]) if objects.get("hf_dir") else None,
         fit_seconds=round(fit_seconds, 1),
         total_seconds=round(time.time() - started, 1),
+        peak_memory_gb={stage: round(gb, 2) for stage, gb in peaks.peaks.items()},
     )
     if trainer.is_global_zero:
         write_run_report(summary, output_dir)
@@ -204,14 +213,14 @@ def fit_test_export(
     return metrics, objects
 
 
-def build_trainer(cfg: DictConfig, loggers: list[Any]) -> tuple[Trainer, Stages]:
+def build_trainer(cfg: DictConfig, loggers: list[Any], peaks: StagePeaks | None = None) -> tuple[Trainer, Stages]:
     """The Lightning trainer with the config's callbacks and the run's stages, its gradient accumulation
     derived from the world size, and the config logged as hyperparameters."""
     keep_earlier_curves(loggers)
     callbacks: list[Callback] = instantiate_group(cfg.get("callbacks"))
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
-    describe = DescribeAnswers(AnswerStore() if cfg.get("answer_store", True) else None)
+    describe = DescribeAnswers(AnswerStore() if cfg.get("answer_store", True) else None, peaks)
     callbacks += [DataEpoch(), ResumeMidEpoch(), DataReport(), describe]
     prior = None
     if cfg.get("prior"):  # after `describe`: it fits on the described answers

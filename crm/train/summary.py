@@ -72,6 +72,8 @@ def print_summary(summary: dict[str, Any], output_dir: Path) -> None:
     ]
     if accuracies:
         lines.append("  test sets: " + ", ".join(accuracies))
+    if peaks := summary.get("peak_memory_gb"):
+        lines.append("  peak memory (GB): " + ", ".join(f"{stage} {gb:.2f}" for stage, gb in peaks.items()))
     lines.append(f"tables per test set and criteria family: {output_dir / REPORT_FILE}")
     lines.append(f"run directory: {output_dir} (metrics.json, export/, checkpoints/)")
     Console().print("\n".join(lines), highlight=False, soft_wrap=True)
