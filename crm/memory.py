@@ -33,6 +33,9 @@ def release_freed_memory() -> None:
         libc.malloc_trim(0)
 
 
+_PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024 if hasattr(os, "sysconf") else 4
+
+
 def _resident_kib() -> int | None:
     """What the process holds in memory now, in KiB (Linux's ``/proc``), or None where there is none."""
     try:
@@ -40,9 +43,6 @@ def _resident_kib() -> int | None:
             return int(statm.read().split()[1]) * _PAGE_KIB
     except OSError:
         return None
-
-
-_PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024 if hasattr(os, "sysconf") else 4
 
 
 class StagePeaks:
