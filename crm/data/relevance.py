@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 CONTENT_WORD = re.compile(r"\w{4,}")  # words of four letters or more: few function words
 
@@ -20,6 +21,7 @@ def last_user_turn(history: Sequence[dict]) -> str:
     return next((m["content"] for m in reversed(history) if m["role"] == "user"), "")
 
 
+@lru_cache(maxsize=4096)  # a pair is read under both polarities in one batch: each (query, answer) twice
 def query_overlap(query: str, answer: str) -> float:
     """The share of the query's distinct content words found in the answer (1.0 for a query with none:
     no evidence either way)."""

@@ -55,6 +55,9 @@ class AnswerProfile:
     prose: str = ""
     paragraph_words: list[int] = field(default_factory=list)
     prose_words: int = 0
+    # pattern -> its matches in the prose: families ask for the same count more than once ("two or more vs
+    # none"), and scanning the prose with a long phrase pattern costs more than parsing it
+    _counts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def list_items(self) -> int:
@@ -95,10 +98,13 @@ class AnswerProfile:
 
     def rate(self, pattern: re.Pattern) -> float:
         """Matches of ``pattern`` in the prose per 100 prose words."""
-        return 100.0 * len(pattern.findall(self.prose)) / max(self.prose_words, 1)
+        return 100.0 * self.count(pattern) / max(self.prose_words, 1)
 
     def count(self, pattern: re.Pattern) -> int:
-        return len(pattern.findall(self.prose))
+        """Matches of ``pattern`` in the prose (counted once per pattern)."""
+        if pattern not in self._counts:
+            self._counts[pattern] = len(pattern.findall(self.prose))
+        return self._counts[pattern]
 
 
 _BLOCK_KINDS = {

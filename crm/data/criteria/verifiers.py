@@ -294,12 +294,12 @@ def casual(p: AnswerProfile) -> str:
     """Contractions, exclamations and casual words at 2.5+ per 100 words vs none at all."""
     if not _enough_prose(p):
         return UNCLEAR
-    signals = p.count(CONTRACTION) + p.count(EXCLAMATION) + p.count(CASUAL_WORDS) + len(EMOJI.findall(p.prose))
+    signals = p.count(CONTRACTION) + p.count(EXCLAMATION) + p.count(CASUAL_WORDS) + p.count(EMOJI)
     return _call(100.0 * signals / p.prose_words >= 2.5, signals == 0)
 
 
 def emoji(p: AnswerProfile) -> str:
-    return _call(len(EMOJI.findall(p.prose)) >= 1, not EMOJI.search(p.prose))
+    return _call(p.count(EMOJI) >= 1, p.count(EMOJI) == 0)
 
 
 def enthusiasm(p: AnswerProfile) -> str:
@@ -343,7 +343,7 @@ def safety_warnings(p: AnswerProfile) -> str:
 
 
 def ai_disclaimer(p: AnswerProfile) -> str:
-    return _call(bool(AI_DISCLAIMER.search(p.prose)), not AI_DISCLAIMER.search(p.prose))
+    return _call(p.count(AI_DISCLAIMER) >= 1, p.count(AI_DISCLAIMER) == 0)
 
 
 def alternatives(p: AnswerProfile) -> str:
