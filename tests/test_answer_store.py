@@ -83,6 +83,16 @@ def test_precision_is_part_of_the_key(minilm_tokenizer, tmp_path):
     assert fp32 != bf16
 
 
+def test_the_tower_copy_that_describes_is_part_of_the_key(tmp_path, monkeypatch):
+    """Under bf16 autocast a bf16 copy of the tower describes: its values are not autocast's over fp32 weights."""
+    store = AnswerStore(tmp_path / "answers.sqlite")
+    model = tiny_two_tower_model()
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        copied = TowerMemory(model, store).backing("cpu").fingerprint
+        monkeypatch.setattr(type(model), "tower_dtype", lambda self, device_type: None)
+        assert TowerMemory(model, store).backing("cpu").fingerprint != copied
+
+
 def test_the_attention_kernel_is_part_of_the_key(tmp_path):
     """Kernels differ in their last bits under bf16: a value one kernel stored is not what another computes."""
     store = AnswerStore(tmp_path / "answers.sqlite")

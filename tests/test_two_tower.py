@@ -246,6 +246,33 @@ def test_the_frozen_tower_reads_with_sdpa_where_the_trained_reader_keeps_eager(c
     assert torch.allclose(model.describe_answers(ids, mask), eager.describe_answers(ids, mask), atol=1e-5)
 
 
+def test_under_bf16_autocast_a_bf16_copy_of_the_frozen_tower_describes_and_nothing_saves_it(minilm_tokenizer):
+    """The copy keeps the tower's states in bf16 between blocks (faster than autocast's casts around each
+    product); its values are bf16 values near the fp32 ones, the fp32 path is untouched, and new weights
+    make a new copy."""
+    model = tiny_two_tower_model().eval()
+    tower = minilm_tokenizer(["- one\n- two", "One and two, in a sentence."], padding=True, return_tensors="pt")
+    ids, mask = tower["input_ids"], tower["attention_mask"]
+    weights = dict(model.state_dict())
+    fp32 = model.describe_answers(ids, mask)
+    assert model.tower_dtype("cpu") is None and model.describing_tower("cpu") is model.answer_tower
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        assert model.tower_dtype("cpu") == torch.bfloat16
+        copy = model.describing_tower("cpu")
+        assert copy is not model.answer_tower and next(copy.parameters()).dtype == torch.bfloat16
+        assert model.describing_tower("cpu") is copy  # made once
+        bf16 = model.describe_answers(ids, mask)
+    assert bf16.dtype == torch.float32 and torch.allclose(bf16, fp32, atol=0.1) and not torch.equal(bf16, fp32)
+    assert torch.equal(model.describe_answers(ids, mask), fp32)  # fp32 describes with the tower's own weights
+    assert model.state_dict().keys() == weights.keys()  # neither a checkpoint nor an export holds the copy
+    assert all(value.dtype == weights[key].dtype for key, value in model.state_dict().items())
+    with torch.no_grad():
+        model.answer_tower.embeddings.word_embeddings.weight[ids[0, 1]] += 1.0  # new weights, loaded in place
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        assert model.describing_tower("cpu") is not copy
+        assert not torch.equal(model.describe_answers(ids, mask), bf16)
+
+
 def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(minilm_tokenizer):
     model = tiny_two_tower_model()
     calls = {"tower": 0, "reader": 0}

@@ -5,6 +5,7 @@ answer's description and the terms through which the criteria (and the query) we
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from functools import partial
 
@@ -265,8 +266,33 @@ class TwoTowerCRM(RewardModel):
         answer's value computed in fixed shapes, whatever its batch: :func:`in_fixed_shapes`)."""
         return torch.stack(in_fixed_shapes(self._describe_answers, ids, mask))
 
+    def describing_tower(self, device_type: str) -> PreTrainedModel:
+        """The frozen answer tower as it describes: under bf16 autocast, a bf16 copy of it (made once per set
+        of weights, never saved or exported), so that its states stay bf16 from block to block instead of
+        being cast around every product: a quarter to a third faster on a CPU (docs/PERFORMANCE.md). Its
+        values are bf16 values as autocast's are, not the same ones: the answer store names the copy
+        (:meth:`tower_dtype`)."""
+        tower = self.answer_tower
+        if self.tower_dtype(device_type) is None:
+            return tower
+        # new weights (loaded in place, or moved) change a parameter's version or storage
+        weights = tuple((id(p), p._version, p.data_ptr()) for p in tower.parameters())
+        held = self.__dict__.get("_bf16_tower")  # not a submodule: no state dict, no export holds it
+        if held is None or held[0] != weights:
+            memo = {id(p): nn.Parameter(p.detach().to(torch.bfloat16), requires_grad=False) for p in tower.parameters()}
+            self.__dict__["_bf16_tower"] = held = weights, copy.deepcopy(tower, memo).to(torch.bfloat16)
+        return held[1]
+
+    def tower_dtype(self, device_type: str) -> torch.dtype | None:
+        """The dtype the answer tower's copy describes in (:meth:`describing_tower`), None where it describes
+        with its own weights (fp32, or weights already in bf16)."""
+        autocast = torch.is_autocast_enabled(device_type) and torch.get_autocast_dtype(device_type) == torch.bfloat16
+        held = next(self.answer_tower.parameters()).dtype
+        return torch.bfloat16 if autocast and held == torch.float32 else None
+
     def _describe_answers(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
+        tower = self.describing_tower(ids.device.type)
+        states = self._encode(tower, ids, mask, output_hidden_states=True).hidden_states
         return self._pooled_description(states, mask)
 
     def _pooled_description(self, states: tuple[torch.Tensor, ...], mask: torch.Tensor) -> torch.Tensor:
@@ -277,7 +303,8 @@ class TwoTowerCRM(RewardModel):
     def _describe_as_rows(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """The description cut into rows of the tower's width (one per layer), then the last layer's token
         states: one tensor, so that one ONNX graph gives both (crm.onnx_engine)."""
-        states = self._encode(self.answer_tower, ids, mask, output_hidden_states=True).hidden_states
+        tower = self.describing_tower(ids.device.type)
+        states = self._encode(tower, ids, mask, output_hidden_states=True).hidden_states
         described = self._pooled_description(states, mask)
         tokens = states[-1].to(described.dtype)
         return torch.cat([described.unflatten(-1, (-1, tokens.size(-1))), tokens], dim=1)
