@@ -319,3 +319,25 @@ def test_rows_joined_from_remembered_segments_equal_rows_tokenized_whole(minilm_
     for sample in samples * 2:  # the second round reads every segment from memory
         for a, b in zip(joined.encode_rows(sample), whole.encode_rows(sample)):
             assert (a.input_ids, a.token_type_ids, a.truncated) == (b.input_ids, b.token_type_ids, b.truncated)
+
+
+def test_many_new_answers_render_over_the_cores_exactly_as_in_one_process(minilm_tokenizer, monkeypatch):
+    """Priming renders many new answers in spawned processes (views, token ids, layouts): what each
+    renderer then makes of every answer is the same to the bit as rendering them in this process."""
+    import crm.data.rendering
+
+    monkeypatch.setattr(crm.data.rendering, "MIN_PARALLEL_ANSWERS", 4)
+    answers = [
+        f"## Step {i}\n\n- first point, with **bold** text\n- second\n\n" + "A longer sentence of prose here. " * (i * 9)
+        for i in range(12)
+    ] + ["Short answer!", "Short answer!"]
+
+    def renderer() -> Renderer:
+        return Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128, max_response_tokens=48, answer_layout=True)
+
+    alone, spread = renderer(), renderer()
+    alone.prime_answers(answers, chunk=4, workers=1)
+    spread.prime_answers(answers, chunk=4, workers=2)
+    assert len(spread._layouts) == 13  # rendered ahead, layouts too, each distinct answer once
+    assert [spread.rendered(a) for a in answers] == [alone.rendered(a) for a in answers]
+    assert [spread.answer_ids(a) for a in answers] == [alone.answer_ids(a) for a in answers]

@@ -13,12 +13,14 @@ is shortened too; without it, a sample whose criteria and query leave no room fo
 
 from __future__ import annotations
 
+import copy
 from array import array
 from collections.abc import Iterable, Sequence
 
 from crm.data.bounds import bounded_answer
 from crm.data.encoded import Encoded, PairTemplate
 from crm.data.layout import layout_features
+from crm.data.over_cores import map_over_cores, usable_cores
 from crm.data.relevance import last_user_turn, query_overlap
 from crm.data.row_format import (
     CRITERIA_LIST,
@@ -41,6 +43,8 @@ from crm.data.schema import PreferenceSample
 from crm.heads import head_named
 
 VIEW_CACHE_SIZE = 65536  # answers whose view a renderer remembers (about 30 MB)
+# new answers from which priming renders over the CPU's cores: below, starting the processes costs more
+MIN_PARALLEL_ANSWERS = 2000
 SEGMENT_CACHE_SIZE = 65536  # texts whose token ids a renderer remembers to join pairs (about 60 MB)
 
 
@@ -367,15 +371,30 @@ class Renderer:
             cache.clear()
         return bool(full)
 
-    def prime_answers(self, answers: Iterable[str], chunk: int = 1024) -> None:
-        """Tokenize the answers whose view is not known yet in batches: one call per thousand answers
-        instead of one per answer: the tokenizer's per-call overhead paid once per batch."""
+    def prime_answers(self, answers: Iterable[str], chunk: int = 1024, workers: int | None = None) -> None:
+        """Render the answers whose view is not known yet, ahead of use: over ``workers`` processes (default:
+        every usable core) where there are :data:`MIN_PARALLEL_ANSWERS` or more (the layout's markdown parse
+        and the view's cut are pure Python), else by tokenizing them in batches of ``chunk`` (the tokenizer's
+        per-call overhead paid once per batch) and the rest as each is met."""
         new = list(dict.fromkeys(a for a in map(bounded_answer, answers) if a not in self._views))[:VIEW_CACHE_SIZE]
+        if len(new) >= MIN_PARALLEL_ANSWERS and (workers or usable_cores()) >= 2:
+            chunks = [new[start : start + chunk] for start in range(0, len(new), chunk)]
+            rendered = map_over_cores(_render_chunk, chunks, 2, workers, _start_rendering, (self._blank(),))
+            for texts, values in zip(chunks, rendered):
+                for text, value in zip(texts, values):
+                    self.remember(text, value)
+            return
         for start in range(0, len(new), chunk):
             texts = new[start : start + chunk]
             batch = self.tokenizer(texts, add_special_tokens=False, verbose=False)["input_ids"]
             for text, tokens in zip(texts, batch):
                 self._answer_view(text, tokens)
+
+    def _blank(self) -> Renderer:
+        """This renderer without what it remembers: what a rendering process starts from."""
+        blank = copy.copy(self)
+        blank._views, blank._segments, blank._layouts, blank._query_rows = {}, {}, {}, {}
+        return blank
 
     def _tokens(self, text: str) -> list[int]:
         return self.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"]
@@ -489,3 +508,18 @@ def _shrink(budget: list[int], overflow: int) -> list[int]:
         longest = max(range(len(budget)), key=lambda i: budget[i])
         budget[longest] -= 1
     return budget
+
+
+# a rendering process's renderer (:meth:`Renderer.prime_answers`)
+_RENDERER: Renderer | None = None
+
+
+def _start_rendering(renderer: Renderer) -> None:
+    global _RENDERER
+    _RENDERER = renderer
+
+
+def _render_chunk(texts: list[str]) -> list[RenderedAnswer]:
+    values = [_RENDERER.rendered(text) for text in texts]
+    _RENDERER.forget_texts_beyond(0)  # each text is met once here
+    return values

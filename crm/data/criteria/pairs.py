@@ -26,14 +26,10 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-import multiprocessing
-import os
 import random
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
@@ -46,6 +42,7 @@ from crm.data.criteria.profile import profile
 from crm.data.criteria.recipe_defaults import criteria_attributes
 from crm.data.criteria.taxonomy import DEFAULT_HELDOUT_FAMILIES, VERIFIED_FAMILIES, get_family, validate_families
 from crm.data.criteria.verifiers import ABSENT, PRESENT, UNCLEAR
+from crm.data.over_cores import map_over_cores
 from crm.data.raw_files import alpaca_models
 from crm.data.schema import PreferenceSample
 from crm.data.splits import DEFAULT_FRACTIONS, split_of
@@ -175,17 +172,8 @@ def _measure_all(queries: list[Mapping[str, str]], visible_words: int | None, wo
     """:func:`_measure` of each query's answers, in order, over ``workers`` processes (default: every
     CPU this process may use). Markdown parsing and readability counts are pure Python: the
     data preparation's longest part, and it divides over cores."""
-    workers = workers or len(os.sched_getaffinity(0))
     measure = partial(_measure, visible_words=visible_words)
-    if workers < 2 or len(queries) < MIN_PARALLEL_QUERIES:
-        return [measure(answers) for answers in queries]
-    # spawn, not fork: the caller (train.py) may hold torch's thread pools, which a fork can deadlock
-    try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            return list(pool.map(measure, queries, chunksize=max(1, len(queries) // (4 * workers))))
-    except BrokenProcessPool as err:  # e.g. a main module spawn cannot import (a script read from stdin)
-        log.warning("measuring answers in %d processes failed (%s): measuring them in this one", workers, err)
-        return [measure(answers) for answers in queries]
+    return map_over_cores(measure, queries, MIN_PARALLEL_QUERIES, workers)
 
 
 def _candidates(
