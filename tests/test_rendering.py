@@ -327,13 +327,13 @@ def test_many_new_answers_render_over_the_cores_exactly_as_in_one_process(minilm
     import crm.data.rendering
 
     monkeypatch.setattr(crm.data.rendering, "MIN_PARALLEL_ANSWERS", 4)
-    answers = [
-        f"## Step {i}\n\n- first point, with **bold** text\n- second\n\n" + "A longer sentence of prose here. " * (i * 9)
-        for i in range(12)
-    ] + ["Short answer!", "Short answer!"]
+    prose = "A longer sentence of prose here. "
+    answers = [f"## Step {i}\n\n- first point, with **bold** text\n- second\n\n" + prose * (i * 9) for i in range(12)]
+    answers += ["Short answer!", "Short answer!"]
 
     def renderer() -> Renderer:
-        return Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128, max_response_tokens=48, answer_layout=True)
+        options = {"max_response_tokens": 48, "answer_layout": True}
+        return Renderer(minilm_tokenizer, "bt", "criteria_list", max_length=128, **options)
 
     alone, spread = renderer(), renderer()
     alone.prime_answers(answers, chunk=4, workers=1)
