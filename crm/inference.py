@@ -179,10 +179,12 @@ class CRM:
         self.towers.answers.capacity = ANSWERS_IN_MEMORY
         self.rendered_answers = rendered or RenderedAnswers()
 
-    def describe(self, answers: Sequence[str], progress: bool = False) -> int:
+    def describe(self, answers: Sequence[str], progress: bool = False, conversations: Sequence = ()) -> int:
         """Describe these answers with a two-tower CRM's frozen tower ahead of scoring them, all at once
-        (into its answer store where one is kept, else into memory); returns how many rows were
-        described or read (0 for a cross-encoder, or a tower run by another engine)."""
+        (into its answer store where one is kept, else into memory), and the queries of ``conversations``
+        (message lists) where the CRM describes what was asked: in full chunks of rows, not the few a
+        scoring batch meets; returns how many rows were described or read (0 for a cross-encoder, or a
+        tower run by another engine)."""
         if self.towers is None or self.towers.runners or self.many_devices is not None:
             return 0  # on many devices, each process describes the answers of its rows as it scores them
         distinct = list(dict.fromkeys(answers))
@@ -191,6 +193,7 @@ class CRM:
         else:
             self.renderer.prime_answers(distinct)  # tokenized in batches, not one by one
         rows = [row for row in map(self.renderer.answer_ids, distinct) if row is not None]
+        rows += [row for row in map(self.renderer.query_ids, conversations) if row is not None]
         release_freed_memory()  # the tokenizer's batches over whole answers, of which the views are kept
         bar = tqdm(total=len(rows), desc="describing answers", unit="answer", disable=not progress)
 

@@ -89,3 +89,21 @@ def test_the_topic_mapping_is_kept_and_a_new_process_loads_no_encoder(tmp_path, 
 
     monkeypatch.setattr(topics, "_encoder", no_encoder)
     assert topics.assign_broad_topics(clusters) == mapping and mapping["Python decorators"] == "coding"
+
+
+def test_a_first_board_describes_its_queries_with_its_answers_ahead_of_judging(attending_crm, tmp_path):
+    """The tower describes every answer and query in full chunks before any is judged: a scoring batch
+    meets a few queries at a time, each chunk of rows then mostly filler."""
+    corpus = load_corpus(write_corpus(tmp_path / "corpus"), "tiny", "base")
+    engine = LeaderboardEngine(attending_crm, tmp_path / "scores.sqlite", precision="fp32")
+    calls, ahead = counting_tower(engine.crm), {}
+    describe = engine.crm.describe
+
+    def described_ahead(*args, **kwargs):
+        done = describe(*args, **kwargs)
+        ahead["rows"] = calls["rows"]
+        return done
+
+    engine.crm.describe = described_ahead
+    engine.scores(corpus, select_queries(corpus), sorted(corpus.answers), "base", CRITERIA)
+    assert ahead["rows"] > 0 and calls["rows"] == ahead["rows"]  # judging described nothing more

@@ -216,8 +216,9 @@ class LeaderboardEngine:
             raise NotCached(f"{len(todo)} of {len(keys)} scores are not cached")
         if todo:
             self.check_criteria(criteria)
-            # a two-tower CRM describes every answer at once, shortest first (else this does nothing)
-            self.crm.describe([corpus.answers[m][q] for q, m, _ in todo], progress)
+            # a two-tower CRM describes every answer (and query) at once, shortest first (else this does nothing)
+            asked = [self._messages(corpus, q) for q in dict.fromkeys(q for q, _, _ in todo)]
+            self.crm.describe([corpus.answers[m][q] for q, m, _ in todo], progress, asked)
         from tqdm.auto import tqdm
 
         for start in tqdm(range(0, len(todo), chunk), desc="scoring", unit="chunk", disable=not progress or not todo):
