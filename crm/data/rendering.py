@@ -20,8 +20,9 @@ from collections.abc import Iterable, Sequence
 from crm.data.bounds import bounded_answer
 from crm.data.encoded import Encoded, PairTemplate
 from crm.data.layout import layout_features
-from crm.data.over_cores import map_over_cores, usable_cores
+from crm.data.over_cores import usable_cores
 from crm.data.relevance import last_user_turn, query_overlap
+from crm.data.rendering_ahead import rendered_over_cores
 from crm.data.row_format import (
     CRITERIA_LIST,
     CUT_MARKER,
@@ -38,6 +39,7 @@ from crm.data.row_format import (
     SampleTooLong,
     criteria_block,
     history_text,
+    shrink_evenly,
 )
 from crm.data.schema import PreferenceSample
 from crm.heads import head_named
@@ -297,7 +299,7 @@ class Renderer:
                     enc.answer_layout = self._layout(responses[0])
                 return enc
             tokens = tokens or [self._tokens(r) for r in responses]
-            budget = _shrink(budget, overflow)
+            budget = shrink_evenly(budget, overflow)
             # an answer shorter than the minimum by itself ("4") is fine; one cut below it is not
             if any(b < min(len(t), self.min_response_tokens) for b, t in zip(budget, tokens)):
                 fixed = len(self._encode(criteria, history, [""] * len(responses)).input_ids)
@@ -373,16 +375,12 @@ class Renderer:
 
     def prime_answers(self, answers: Iterable[str], chunk: int = 1024, workers: int | None = None) -> None:
         """Render the answers whose view is not known yet, ahead of use: over ``workers`` processes (default:
-        every usable core) where there are :data:`MIN_PARALLEL_ANSWERS` or more (the layout's markdown parse
-        and the view's cut are pure Python), else by tokenizing them in batches of ``chunk`` (the tokenizer's
-        per-call overhead paid once per batch) and the rest as each is met."""
+        every usable core) where there are :data:`MIN_PARALLEL_ANSWERS` or more (parsing and cutting are pure
+        Python), else by tokenizing them in batches of ``chunk`` (one tokenizer call per batch)."""
         new = list(dict.fromkeys(a for a in map(bounded_answer, answers) if a not in self._views))[:VIEW_CACHE_SIZE]
         if len(new) >= MIN_PARALLEL_ANSWERS and (workers or usable_cores()) >= 2:
-            chunks = [new[start : start + chunk] for start in range(0, len(new), chunk)]
-            rendered = map_over_cores(_render_chunk, chunks, 2, workers, _start_rendering, (self._blank(),))
-            for texts, values in zip(chunks, rendered):
-                for text, value in zip(texts, values):
-                    self.remember(text, value)
+            for text, value in zip(new, rendered_over_cores(self._blank(), new, chunk, workers)):
+                self.remember(text, value)
             return
         for start in range(0, len(new), chunk):
             texts = new[start : start + chunk]
@@ -499,27 +497,3 @@ class Renderer:
             empty = self._encode([], [{"role": "user", "content": ""}], [""] * responses)
             self._templates[responses] = len(empty.input_ids) - self._count(self.criteria_text([]))
         return self._templates[responses]
-
-
-def _shrink(budget: list[int], overflow: int) -> list[int]:
-    """Remove ``overflow`` tokens, always from the currently longest answer (even cuts)."""
-    budget = list(budget)
-    for _ in range(overflow):
-        longest = max(range(len(budget)), key=lambda i: budget[i])
-        budget[longest] -= 1
-    return budget
-
-
-# a rendering process's renderer (:meth:`Renderer.prime_answers`)
-_RENDERER: Renderer | None = None
-
-
-def _start_rendering(renderer: Renderer) -> None:
-    global _RENDERER
-    _RENDERER = renderer
-
-
-def _render_chunk(texts: list[str]) -> list[RenderedAnswer]:
-    values = [_RENDERER.rendered(text) for text in texts]
-    _RENDERER.forget_texts_beyond(0)  # each text is met once here
-    return values

@@ -70,3 +70,12 @@ class RenderedAnswer:
     view: str
     view_ids: bytes
     layout: tuple[float, ...] | None
+
+
+def shrink_evenly(budget: list[int], overflow: int) -> list[int]:
+    """Remove ``overflow`` tokens, always from the currently longest answer (even cuts)."""
+    budget = list(budget)
+    for _ in range(overflow):
+        longest = max(range(len(budget)), key=lambda i: budget[i])
+        budget[longest] -= 1
+    return budget

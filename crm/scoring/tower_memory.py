@@ -124,8 +124,8 @@ class TowerMemory(Towers):
         mode = f"torch-{device_type}|autocast={torch.get_autocast_dtype(device_type) if autocast else None}"
         mode += f"|attention={model.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
         mode += f"|kernel={model.answer_tower.config._attn_implementation}"
-        if model.tower_dtype(device_type) is not None:  # a copy of the tower in that dtype describes
-            mode += f"|tower={model.tower_dtype(device_type)}"
+        if (copy_dtype := model.tower_dtype(device_type)) is not None:  # a copy of the tower in that dtype describes
+            mode += f"|tower={copy_dtype}"
         if (model.token_window, model.token_bits) != (1, 16):  # token states kept in another form
             mode += f"|tokens={model.token_window}x{model.token_bits}"
         if mode not in self.fingerprints:
