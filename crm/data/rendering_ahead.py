@@ -6,26 +6,23 @@ once it has sent them back: it meets every text once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from crm.data.over_cores import map_over_cores
 from crm.data.row_format import RenderedAnswer
 
-if TYPE_CHECKING:
-    from crm.data.rendering import Renderer
-
-# the renderer of a rendering process
-_RENDERER: Renderer | None = None
+# the renderer (a crm.data.rendering.Renderer, not imported: it imports this) of a rendering process
+_RENDERER: Any = None
 
 
-def rendered_over_cores(blank: Renderer, texts: list[str], chunk: int, workers: int | None) -> list[RenderedAnswer]:
+def rendered_over_cores(blank: Any, texts: list[str], chunk: int, workers: int | None) -> list[RenderedAnswer]:
     """``blank.rendered(text)`` of each text, in order, ``chunk`` texts at a time over ``workers`` processes."""
     chunks = [texts[start : start + chunk] for start in range(0, len(texts), chunk)]
     rendered = map_over_cores(_render_chunk, chunks, 2, workers, _start_rendering, (blank,))
     return [value for values in rendered for value in values]
 
 
-def _start_rendering(renderer: Renderer) -> None:
+def _start_rendering(renderer: Any) -> None:
     global _RENDERER
     _RENDERER = renderer
 
