@@ -22,9 +22,12 @@ def main(cfg: DictConfig) -> None:
     from hydra.core.hydra_config import HydraConfig
 
     from crm.cli import user_mistakes_end_the_run
-    from crm.evaluation.runner import evaluate
+    from crm.run_options import EvaluateOptions, check_options
 
     with user_mistakes_end_the_run(cfg.paths.output_dir):
+        check_options(cfg, EvaluateOptions)  # a mistyped option is refused in a second, before the heavy imports
+        from crm.evaluation.runner import evaluate
+
         evaluate(cfg, command_line=list(HydraConfig.get().overrides.task))
 
 

@@ -18,9 +18,12 @@ register_configs()
 def main(cfg: DictConfig) -> float | None:
     """Returns ``cfg.optimized_metric`` to sweepers; a name the run did not produce is an error."""
     from crm.cli import user_mistakes_end_the_run
-    from crm.train.run import optimized_metric, train  # heavy imports after Hydra has parsed the command line
+    from crm.run_options import TrainOptions, check_options
 
     with user_mistakes_end_the_run(cfg.paths.output_dir):
+        check_options(cfg, TrainOptions)  # a mistyped option is refused in a second, before the heavy imports
+        from crm.train.run import optimized_metric, train
+
         metrics, _ = train(cfg)
     return optimized_metric(cfg, metrics)
 

@@ -52,10 +52,11 @@ def cuda_present() -> bool:
 def training_precision(cpu: str = "32-true") -> str:
     """Lightning's ``trainer.precision``: bf16-mixed where the GPU supports it; on CPUs ``cpu``, where
     ``cpu='auto'`` means bf16-mixed on CPUs with native bf16 and 32-true elsewhere."""
-    import torch  # here, not at the top: see the module docstring
+    if cuda_present():  # asked of the driver first: a refused option needs no torch (seconds to import)
+        import torch
 
-    if torch.cuda.is_available():
-        return "bf16-mixed" if torch.cuda.is_bf16_supported() else "32-true"
+        if torch.cuda.is_available():
+            return "bf16-mixed" if torch.cuda.is_bf16_supported() else "32-true"
     if cpu == "auto":
         return "bf16-mixed" if cpu_has_native_bf16() else "32-true"
     return cpu

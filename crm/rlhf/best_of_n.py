@@ -152,7 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.input.is_file():
         parser.error(f"--input {args.input}: no such file")
+    from crm.export.artifact import resolve_export
     from crm.scoring.cache import ScoreCache, default_cache
+
+    resolve_export(args.ckpt)  # a CRM that is not there is named in a second, before the heavy imports
 
     cache_path = None if args.no_cache else args.cache or default_cache()
     inputs = {"--input": args.input, "--ckpt": args.ckpt, "the score cache": cache_path}

@@ -68,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         token = read_text_file(parser, "--token-file", args.token_file).strip()
         if not token:
             parser.error(f"--token-file {args.token_file} is empty: write the token in it, or serve without one")
+    from crm.export.artifact import resolve_export
+
+    resolve_export(args.ckpt)  # a CRM that is not there is named in a second, before the heavy imports
     import uvicorn
 
     from crm.http_guard import allowed_hosts_for
