@@ -15,7 +15,6 @@ import numpy as np
 import torch
 from safetensors import SafetensorError, safe_open
 from tqdm.auto import tqdm
-from transformers import AutoTokenizer
 from transformers.utils import SAFE_WEIGHTS_NAME
 
 from crm.data.rendering import Renderer
@@ -28,6 +27,7 @@ from crm.models.backbones import position_limit
 from crm.models.configuration_crm import CRMConfig
 from crm.models.factory import ARCHITECTURES
 from crm.models.reward_model import RewardModel
+from crm.models.tokenizer_parsing import pretrained_tokenizer
 from crm.models.two_tower import TwoTowerCRM
 from crm.precision import InferencePlan, inference_plan
 from crm.scoring.tower_memory import ANSWERS_IN_MEMORY, TowerMemory
@@ -91,7 +91,7 @@ def load_scoring_renderer(path: str | Path) -> Renderer:
 def load_tokenizer(path: Path, config: CRMConfig):
     """An export's tokenizer. Given the CRM's config, transformers does not read config.json for the
     tokenizer's class, whose auto_map (the CRM's own modeling code) it would ask to run."""
-    return AutoTokenizer.from_pretrained(path, config=config)
+    return pretrained_tokenizer(path, config=config)
 
 
 class CRM:

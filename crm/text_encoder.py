@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import torch
-from transformers import AutoModel, AutoTokenizer
+from transformers import AutoModel
 
 from crm.config import minilm_path
+from crm.models.tokenizer_parsing import pretrained_tokenizer
 
 
 class SentenceEncoder:
     def __init__(self, path: str | None = None, device: str = "cpu", max_length: int = 128, batch_size: int = 64):
         path = path or minilm_path()
-        self.tokenizer = AutoTokenizer.from_pretrained(path)
+        self.tokenizer = pretrained_tokenizer(path)
         self.model = AutoModel.from_pretrained(path).to(device).eval()
         self.max_length = max_length
         self.batch_size = batch_size

@@ -6,6 +6,7 @@ touches ~/.cache; the ~19 MB tokenizer is built once per session.
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 import unicodedata
@@ -211,3 +212,34 @@ def test_parallel_builds(tok, tmp_path, monkeypatch):
     assert not errors and results == [tmp_path / "qwen3-tokenizer"] * 4
     assert sorted(p.name for p in tmp_path.iterdir()) == ["qwen3-tokenizer"]
     assert build_qwen3_tokenizer(tmp_path).encode("Hello world") == [9707, 1879]
+
+
+def test_a_tokenizer_is_parsed_once_by_its_content_and_each_caller_gets_its_own_settings(
+    tok_dir, tmp_path, monkeypatch
+):
+    """Qwen3's tokenizer takes over a second to parse: the same files, wherever they lie, are parsed once per
+    process; what one caller sets (padding side, template, pad token) no other caller sees; changed files are
+    parsed again."""
+    from transformers import PreTrainedTokenizerFast
+
+    from crm.models import tokenizer_parsing as tokenizers
+
+    parsed = []
+    parse = PreTrainedTokenizerFast.from_pretrained
+    monkeypatch.setattr(tokenizers, "_PARSED", type(tokenizers._PARSED)())
+    monkeypatch.setattr(PreTrainedTokenizerFast, "from_pretrained", lambda *a, **k: parsed.append(a) or parse(*a, **k))
+    copy = shutil.copytree(tok_dir, tmp_path / "export")
+    first = tokenizers.pretrained_tokenizer(tok_dir, loader=PreTrainedTokenizerFast)
+    second = tokenizers.pretrained_tokenizer(copy, loader=PreTrainedTokenizerFast)
+    assert len(parsed) == 1 and second.name_or_path == str(copy)
+    first.padding_side, first.pad_token, first.chat_template = "left", "<|im_end|>", "{{ messages }}"
+    assert (second.padding_side, second.pad_token, second.chat_template) == ("right", "<|endoftext|>", CHATML_TEMPLATE)
+    texts = ["a", "a b c"]
+    assert first(texts, padding=True)["input_ids"][0] == [151645, 151645, 64]  # padded on the left
+    assert second(texts, padding=True)["input_ids"][0] == [64, 151643, 151643]  # on the right, as loaded
+    assert second(texts)["input_ids"] == build_qwen3_tokenizer()(texts)["input_ids"]
+
+    config = copy / "tokenizer_config.json"
+    config.write_text(json.dumps({**json.loads(config.read_text()), "padding_side": "left"}))
+    changed = tokenizers.pretrained_tokenizer(copy, loader=PreTrainedTokenizerFast)
+    assert len(parsed) == 2 and changed.padding_side == "left"

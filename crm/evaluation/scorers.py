@@ -116,7 +116,9 @@ class HFRewardModelScorer:
         criteria_in_system: bool = False,
         plan: InferencePlan | None = None,
     ):
-        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+        from transformers import AutoModelForSequenceClassification
+
+        from crm.models.tokenizer_parsing import pretrained_tokenizer
 
         self.path = Path(path)
         self.plan = plan or InferencePlan("cpu")
@@ -126,7 +128,7 @@ class HFRewardModelScorer:
         )
         if self.model.config.num_labels != 1:
             raise ValueError(f"{self.path}: a reward model needs num_labels == 1, found {self.model.config.num_labels}")
-        self.tokenizer = AutoTokenizer.from_pretrained(self.path)
+        self.tokenizer = pretrained_tokenizer(self.path)
         self.tokenizer.truncation_side = "left"
         self.tokenizer.padding_side = "right"
         self.name = name or self.path.name

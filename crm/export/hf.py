@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import torch
-from transformers import AutoModelForSequenceClassification, AutoTokenizer
+from transformers import AutoModelForSequenceClassification
 from transformers.models.auto.modeling_auto import MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES
 from transformers.utils import logging as hf_logging
 
@@ -49,6 +49,7 @@ from crm.heads import head_named
 from crm.inference import load_crm
 from crm.models.configuration_crm import CRMConfig
 from crm.models.qwen_tokenizer import CHATML_TEMPLATE
+from crm.models.tokenizer_parsing import pretrained_tokenizer
 from crm.outputs import complete_directory
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ def export_hf(path: str | Path, out_dir: str | Path | None = None) -> Path:
     with complete_directory(out_dir) as partial:  # in place only once written and checked
         model.save_pretrained(partial)
         tokenizer.save_pretrained(partial)
-        check_hf_export(model, AutoTokenizer.from_pretrained(partial), crm, offset)
+        check_hf_export(model, pretrained_tokenizer(partial), crm, offset)
     return out_dir
 
 

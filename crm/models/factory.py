@@ -9,7 +9,7 @@ import logging
 
 import torch
 from omegaconf import DictConfig
-from transformers import AutoTokenizer, PretrainedConfig, PreTrainedModel
+from transformers import PretrainedConfig, PreTrainedModel
 
 from crm.data.degenerate import LEARNABLE_KINDS
 from crm.data.row_format import CRITERIA_LIST
@@ -21,6 +21,7 @@ from crm.models.cross_encoder import CrossEncoderCRM
 from crm.models.lora import apply_lora, merge_lora
 from crm.models.reward_model import RewardModel
 from crm.models.spec import AnySpec, spec_from_config
+from crm.models.tokenizer_parsing import pretrained_tokenizer
 from crm.models.tokenizers import vocabulary_map
 from crm.models.two_tower import TwoTowerCRM
 
@@ -92,7 +93,7 @@ def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = T
 
     model = assemble(spec, head, load)
     if weights and reader is not None:
-        rows, own = (AutoTokenizer.from_pretrained(b.pretrained) for b in (spec.backbone, reader))
+        rows, own = (pretrained_tokenizer(b.pretrained) for b in (spec.backbone, reader))
         model.reader_vocabulary.fill(vocabulary_map(rows, own))
     freeze = spec.freeze
     if freeze.embeddings or freeze.layers:

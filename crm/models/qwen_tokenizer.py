@@ -22,6 +22,7 @@ from pathlib import Path
 
 from transformers import PreTrainedTokenizerFast
 
+from crm.models.tokenizer_parsing import pretrained_tokenizer
 from crm.paths import cache_root
 
 __all__ = ["CHATML_TEMPLATE", "build_qwen3_tokenizer", "qwen3_tokenizer_dir"]
@@ -80,7 +81,7 @@ def qwen3_tokenizer_dir(cache_dir: str | Path | None = None) -> Path:
 
 def build_qwen3_tokenizer(cache_dir: str | Path | None = None) -> PreTrainedTokenizerFast:
     """Qwen3 tokenizer (pad ``<|endoftext|>``, eos ``<|im_end|>``, ChatML template), loaded from the cache."""
-    return PreTrainedTokenizerFast.from_pretrained(str(qwen3_tokenizer_dir(cache_dir)))
+    return pretrained_tokenizer(qwen3_tokenizer_dir(cache_dir), loader=PreTrainedTokenizerFast)
 
 
 def _is_current(target: Path) -> bool:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from transformers import AutoTokenizer, PreTrainedTokenizerBase
+from transformers import PreTrainedTokenizerBase
+
+from crm.models.tokenizer_parsing import pretrained_tokenizer
 
 
 def load_tokenizer(
@@ -13,7 +15,7 @@ def load_tokenizer(
     Qwen3's own template inserts an empty think block before the last assistant turn; rendering every
     Qwen3 size (and the offline tiny one) with the same ChatML keeps training and scoring identical.
     """
-    tokenizer = AutoTokenizer.from_pretrained(name_or_path)
+    tokenizer = pretrained_tokenizer(name_or_path)
     if chat_template == "chatml":
         from crm.models.qwen_tokenizer import CHATML_TEMPLATE
 
