@@ -2,6 +2,7 @@
 its head terms, memo, chunks, export and ONNX engines."""
 
 import pickle
+import threading
 from pathlib import Path
 
 import pytest
@@ -271,6 +272,37 @@ def test_under_bf16_autocast_a_bf16_copy_of_the_frozen_tower_describes_and_nothi
     with torch.autocast("cpu", dtype=torch.bfloat16):
         assert model.describing_tower("cpu") is not copy
         assert not torch.equal(model.describe_answers(ids, mask), bf16)
+
+
+@pytest.mark.parametrize("precision", [torch.float32, torch.bfloat16])
+def test_on_a_cpu_with_two_threads_chunks_are_described_side_by_side_to_the_same_bits(minilm_tokenizer, precision):
+    """Each chunk of 8 rows on one thread, two chunks at once, in the caller's autocast: the values of one
+    chunk after another on the caller's threads, to the bit; the caller's thread count is untouched."""
+    model = tiny_two_tower_model(answer_attention=2).eval()
+    answers = [f"Answer {i}: " + "word " * (3 * i) + ("\n- item" * (i % 4)) for i in range(40)]
+    tower = minilm_tokenizer(answers, padding=True, return_tensors="pt")
+    ids, mask = tower["input_ids"], tower["attention_mask"]
+    threads, ran_on = torch.get_num_threads(), set()
+    states = model._tower_states
+
+    def recorded(*args):
+        ran_on.add(threading.current_thread().name)
+        return states(*args)
+
+    model._tower_states = recorded
+    try:
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=precision == torch.bfloat16):
+            torch.set_num_threads(1)
+            one_by_one = (model.describe_answers(ids, mask), model.describe_with_tokens(ids, mask))
+            assert ran_on == {threading.current_thread().name}
+            torch.set_num_threads(2)
+            side_by_side = (model.describe_answers(ids, mask), model.describe_with_tokens(ids, mask))
+            assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(threads)
+    assert len({name for name in ran_on if name.startswith("crm-side-by-side")}) == 2
+    assert torch.equal(one_by_one[0], side_by_side[0])
+    assert all(torch.equal(a, b) for x, y in zip(one_by_one[1], side_by_side[1]) for a, b in zip(x, y))
 
 
 def test_two_towers_describe_each_answer_once_and_read_criteria_once_when_asked(minilm_tokenizer):

@@ -6,6 +6,9 @@ batch; these helpers read each distinct row once, in batches that waste little p
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
 import torch
 from torch import nn
 
@@ -60,15 +63,16 @@ def in_fixed_shapes(
 ):
     """``encode(ids, mask)`` per right-padded row, run in chunks of exactly ``rows`` rows whose width is
     each row's own length rounded up to ``step`` (a short chunk is filled with copies of its first row):
-    a row's output depends on its own tokens, not on its batch-mates. Returns one output per row (a
-    row of ``encode``'s output), in the input's order."""
+    a row's output depends on its own tokens, not on its batch-mates. The chunks run side by side on a
+    CPU (:func:`side_by_side`). Returns one output per row (a row of ``encode``'s output), in the input's
+    order."""
     lengths = mask.sum(1)
     widths = (lengths + step - 1) // step * step
-    outputs: list = [None] * len(ids)
     order = sorted(range(len(ids)), key=lambda i: (int(widths[i]), i))
     groups: dict[int, list[int]] = {}
     for i in order:
         groups.setdefault(int(widths[i]), []).append(i)
+    chunks, inputs = [], []
     for width, members in groups.items():
         for start in range(0, len(members), rows):
             chunk = members[start : start + rows]
@@ -77,9 +81,37 @@ def in_fixed_shapes(
             chunk_mask = mask.new_zeros(rows, width)
             used = min(width, ids.size(1))
             chunk_ids[:, :used], chunk_mask[:, :used] = ids[take, :used], mask[take, :used]
-            for i, value in zip(chunk, encode(chunk_ids, chunk_mask)):
-                outputs[i] = value
+            chunks.append(chunk)
+            inputs.append((chunk_ids, chunk_mask))
+    outputs: list = [None] * len(ids)
+    for chunk, values in zip(chunks, side_by_side(encode, inputs, ids.device.type)):
+        for i, value in zip(chunk, values):
+            outputs[i] = value
     return outputs
+
+
+_SIDE_BY_SIDE: dict[int, ThreadPoolExecutor] = {}  # a pool of threads per count, made once per process
+
+
+def side_by_side(encode, inputs: Sequence[tuple], device_type: str) -> Iterator[list]:
+    """``list(encode(*args))`` for each of ``inputs``, in order. On a CPU with several intra-op threads
+    they run concurrently, as many at once as there are threads, each on one thread, in the caller's
+    autocast and grad mode: the frozen tower's forward pass on 8 rows keeps two cores busy poorly when
+    split over them (1.7x one core), and two passes side by side, each on one core, do 2x
+    (docs/PERFORMANCE.md). Each pass is the same computation on one thread: the same values to the bit."""
+    threads = torch.get_num_threads()
+    if device_type != "cpu" or threads < 2 or len(inputs) < 2:
+        return (list(encode(*args)) for args in inputs)
+    autocast, dtype, grad = torch.is_autocast_enabled("cpu"), torch.get_autocast_dtype("cpu"), torch.is_grad_enabled()
+
+    def run(args: tuple) -> list:
+        torch.set_num_threads(1)  # this thread's own setting: the caller's stays as it is
+        with torch.autocast("cpu", dtype=dtype, enabled=autocast), torch.set_grad_enabled(grad):
+            return list(encode(*args))
+
+    if threads not in _SIDE_BY_SIDE:
+        _SIDE_BY_SIDE[threads] = ThreadPoolExecutor(threads, thread_name_prefix="crm-side-by-side")
+    return _SIDE_BY_SIDE[threads].map(run, inputs)
 
 
 def split_at_separators(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

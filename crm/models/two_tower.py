@@ -6,6 +6,7 @@ answer's description and the terms through which the criteria (and the query) we
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Sequence
 from functools import partial
 
@@ -79,6 +80,7 @@ class Towers:
 
 
 COMPUTED = Towers()
+_COPYING = threading.Lock()  # one bf16 copy of a tower at a time (TwoTowerCRM.describing_tower)
 
 
 class TwoTowerCRM(RewardModel):
@@ -277,10 +279,13 @@ class TwoTowerCRM(RewardModel):
             return tower
         # new weights (loaded in place, or moved) change a parameter's version or storage
         weights = tuple((id(p), p._version, p.data_ptr()) for p in tower.parameters())
-        held = self.__dict__.get("_bf16_tower")  # not a submodule: no state dict, no export holds it
-        if held is None or held[0] != weights:
-            memo = {id(p): nn.Parameter(p.detach().to(torch.bfloat16), requires_grad=False) for p in tower.parameters()}
-            self.__dict__["_bf16_tower"] = held = weights, copy.deepcopy(tower, memo).to(torch.bfloat16)
+        with _COPYING:  # chunks described side by side (crm.models.rows.side_by_side) make one copy
+            held = self.__dict__.get("_bf16_tower")  # not a submodule: no state dict, no export holds it
+            if held is None or held[0] != weights:
+                memo = {
+                    id(p): nn.Parameter(p.detach().to(torch.bfloat16), requires_grad=False) for p in tower.parameters()
+                }
+                self.__dict__["_bf16_tower"] = held = weights, copy.deepcopy(tower, memo).to(torch.bfloat16)
         return held[1]
 
     def tower_dtype(self, device_type: str) -> torch.dtype | None:
