@@ -59,13 +59,19 @@ def used_columns(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, t
 
 
 def in_fixed_shapes(
-    encode, ids: torch.Tensor, mask: torch.Tensor, rows: int = FIXED_ROWS, step: int = FIXED_WIDTH_STEP
+    encode,
+    ids: torch.Tensor,
+    mask: torch.Tensor,
+    kept=None,
+    rows: int = FIXED_ROWS,
+    step: int = FIXED_WIDTH_STEP,
 ):
     """``encode(ids, mask)`` per right-padded row, run in chunks of exactly ``rows`` rows whose width is
     each row's own length rounded up to ``step`` (a short chunk is filled with copies of its first row):
     a row's output depends on its own tokens, not on its batch-mates. The chunks run side by side on a
-    CPU (:func:`side_by_side`). Returns one output per row (a row of ``encode``'s output), in the input's
-    order."""
+    CPU (:func:`side_by_side`); ``kept(value)``, a row's value as the caller keeps it (a copy), runs in the
+    caller's thread, whose heap then holds what outlives the chunk. Returns one value per row (a row of
+    ``encode``'s output, or ``kept``'s copy of it), in the input's order."""
     lengths = mask.sum(1)
     widths = (lengths + step - 1) // step * step
     order = sorted(range(len(ids)), key=lambda i: (int(widths[i]), i))
@@ -84,30 +90,30 @@ def in_fixed_shapes(
             chunks.append(chunk)
             inputs.append((chunk_ids, chunk_mask))
     outputs: list = [None] * len(ids)
-    for chunk, values in zip(chunks, side_by_side(encode, inputs, ids.device.type)):
-        for i, value in zip(chunk, values):
-            outputs[i] = value
+    for chunk, output in zip(chunks, side_by_side(encode, inputs, ids.device.type)):
+        for i, value in zip(chunk, output):
+            outputs[i] = value if kept is None else kept(value)
     return outputs
 
 
 _SIDE_BY_SIDE: dict[int, ThreadPoolExecutor] = {}  # a pool of threads per count, made once per process
 
 
-def side_by_side(encode, inputs: Sequence[tuple], device_type: str) -> Iterator[list]:
-    """``list(encode(*args))`` for each of ``inputs``, in order. On a CPU with several intra-op threads
+def side_by_side(encode, inputs: Sequence[tuple], device_type: str) -> Iterator:
+    """``encode(*args)`` for each of ``inputs``, in order. On a CPU with several intra-op threads
     they run concurrently, as many at once as there are threads, each on one thread, in the caller's
     autocast and grad mode: the frozen tower's forward pass on 8 rows keeps two cores busy poorly when
     split over them (1.7x one core), and two passes side by side, each on one core, do 2x
     (docs/PERFORMANCE.md). Each pass is the same computation on one thread: the same values to the bit."""
     threads = torch.get_num_threads()
     if device_type != "cpu" or threads < 2 or len(inputs) < 2:
-        return (list(encode(*args)) for args in inputs)
+        return (encode(*args) for args in inputs)
     autocast, dtype, grad = torch.is_autocast_enabled("cpu"), torch.get_autocast_dtype("cpu"), torch.is_grad_enabled()
 
-    def run(args: tuple) -> list:
+    def run(args: tuple):
         torch.set_num_threads(1)  # this thread's own setting: the caller's stays as it is
         with torch.autocast("cpu", dtype=dtype, enabled=autocast), torch.set_grad_enabled(grad):
-            return list(encode(*args))
+            return encode(*args)
 
     if threads not in _SIDE_BY_SIDE:
         _SIDE_BY_SIDE[threads] = ThreadPoolExecutor(threads, thread_name_prefix="crm-side-by-side")

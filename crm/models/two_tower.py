@@ -324,16 +324,26 @@ class TwoTowerCRM(RewardModel):
         layers = self.answer_tower.config.num_hidden_layers + 1
         window, bits = self.token_window, self.token_bits
 
-        def kept(ids: torch.Tensor, mask: torch.Tensor):
-            """Each row as it is kept, as soon as its chunk is described: a batch's token states are never
-            all held in full. Copies, not views: a view would keep its chunk's states alive where kept."""
+        def as_kept(rows: torch.Tensor, mask: torch.Tensor) -> list[tuple[torch.Tensor, ...]]:
+            """Each row of a described chunk as it is kept (views of the chunk where they can be)."""
             lengths = mask.sum(1).tolist()  # right-padded rows: the real tokens come first
-            for row, length in zip((describe or self._describe_as_rows)(ids, mask), lengths):
-                yield (row[:layers].flatten().clone(), *compact_states(row[layers : layers + length], window, bits))
+            return [
+                (row[:layers].flatten(), *compact_states(row[layers : layers + length], window, bits))
+                for row, length in zip(rows, lengths)
+            ]
+
+        def described(ids: torch.Tensor, mask: torch.Tensor) -> list[tuple[torch.Tensor, ...]]:
+            return as_kept((describe or self._describe_as_rows)(ids, mask), mask)
+
+        def copied(values: tuple[torch.Tensor, ...]) -> tuple[torch.Tensor, ...]:
+            """Copies, made as each chunk is described (a batch's token states are never all held in full),
+            in the caller's thread: a view would keep its chunk's states alive, and what is kept then sits in
+            the heap of the thread that keeps it."""
+            return tuple(value.clone() for value in values)
 
         if describe is None:
-            return in_fixed_shapes(kept, ids, mask)
-        return list(kept(ids, mask))  # another engine's tower (ONNX) takes the batch as it is
+            return in_fixed_shapes(described, ids, mask, copied)
+        return [copied(values) for values in described(ids, mask)]  # another engine (ONNX): the batch as it is
 
     def answer_values(self, ids: torch.Tensor, mask: torch.Tensor, runner=None):
         """The frozen tower's value of each row: (rows, size) descriptions (:meth:`describe_answers`), or for
