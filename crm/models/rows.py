@@ -104,7 +104,8 @@ def side_by_side(encode, inputs: Sequence[tuple], device_type: str) -> Iterator:
     they run concurrently, as many at once as there are threads, each on one thread, in the caller's
     autocast and grad mode: the frozen tower's forward pass on 8 rows keeps two cores busy poorly when
     split over them (1.7x one core), and two passes side by side, each on one core, do 2x
-    (docs/PERFORMANCE.md). Each pass is the same computation on one thread: the same values to the bit."""
+    (docs/PERFORMANCE.md). Each pass runs on one thread whatever the machine's cores, so its values do not
+    depend on them: split over threads, the products of short rows round differently."""
     threads = torch.get_num_threads()
     if device_type != "cpu" or threads < 2 or len(inputs) < 2:
         return (encode(*args) for args in inputs)

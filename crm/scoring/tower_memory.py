@@ -124,6 +124,8 @@ class TowerMemory(Towers):
         mode = f"torch-{device_type}|autocast={torch.get_autocast_dtype(device_type) if autocast else None}"
         mode += f"|attention={model.answer_attention}|rows={FIXED_ROWS}x{FIXED_WIDTH_STEP}"
         mode += f"|kernel={model.answer_tower.config._attn_implementation}"
+        if device_type == "cpu":  # each chunk on one thread (crm.models.rows.side_by_side), whatever the cores
+            mode += "|threads=1"
         if (copy_dtype := model.tower_dtype(device_type)) is not None:  # a copy of the tower in that dtype describes
             mode += f"|tower={copy_dtype}"
         if (model.token_window, model.token_bits) != (1, 16):  # token states kept in another form
