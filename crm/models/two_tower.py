@@ -324,16 +324,14 @@ class TwoTowerCRM(RewardModel):
         layers = self.answer_tower.config.num_hidden_layers + 1
         window, bits = self.token_window, self.token_bits
 
-        def as_kept(rows: torch.Tensor, mask: torch.Tensor) -> list[tuple[torch.Tensor, ...]]:
-            """Each row of a described chunk as it is kept (views of the chunk where they can be)."""
+        def described(ids: torch.Tensor, mask: torch.Tensor) -> list[tuple[torch.Tensor, ...]]:
+            """Each row of a chunk described, as it is kept (views of the chunk where they can be)."""
             lengths = mask.sum(1).tolist()  # right-padded rows: the real tokens come first
+            rows = (describe or self._describe_as_rows)(ids, mask)
             return [
                 (row[:layers].flatten(), *compact_states(row[layers : layers + length], window, bits))
                 for row, length in zip(rows, lengths)
             ]
-
-        def described(ids: torch.Tensor, mask: torch.Tensor) -> list[tuple[torch.Tensor, ...]]:
-            return as_kept((describe or self._describe_as_rows)(ids, mask), mask)
 
         def copied(values: tuple[torch.Tensor, ...]) -> tuple[torch.Tensor, ...]:
             """Copies, made as each chunk is described (a batch's token states are never all held in full),
