@@ -2,6 +2,7 @@
 quickstart's two stages end to end (the reader taught, then held fixed while the head learns)."""
 
 import json
+import logging
 from functools import partial
 
 import pytest
@@ -237,3 +238,56 @@ def test_a_cap_the_recipe_would_overrun_refuses_before_anything_is_trained(compo
         train(cfg)
     run = tmp_path / "run"
     assert not (run / READER_FILE).exists() and not (run / "checkpoints").exists()
+
+
+def test_the_reader_taught_beside_the_run_makes_the_crm_taught_alone(
+    compose_train, tiny_files, tmp_path, monkeypatch, caplog
+):
+    """On a CPU the reader is taught in a process of its own while the run prepares its data and describes
+    its answers, on one intra-op thread: with dropout drawing from the run's random state, the reader, and
+    the whole CRM after it, are to the bit those of the reader taught alone in the run's process."""
+    import multiprocessing
+
+    from safetensors.torch import load_file
+
+    import crm.train.reader_beside as reader_beside
+
+    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
+    options += ["model=minilm", "trainer.precision=32-true", files_override(tiny_files), "reader.steps=3"]
+    options += ["reader.batch_size=8", "trainer.max_epochs=1", "trainer.limit_val_batches=1"]
+    options += ["model.backbone.config_overrides.hidden_dropout_prob=0.1"]  # the reader's steps draw dropout
+    runs = {}
+    for how, fewest_steps in (("beside", 1), ("alone", 10**9)):
+        monkeypatch.setattr(reader_beside, "MIN_STEPS_BESIDE", fewest_steps)
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="crm.train.reader_beside"):
+            train(compose_train(*options, output_dir=tmp_path / how))
+        assert ("in a process of its own" in caplog.text) == (how == "beside")
+        runs[how] = tmp_path / how
+    assert not multiprocessing.active_children()
+    beside, alone = (torch.load(runs[how] / READER_FILE, weights_only=True) for how in ("beside", "alone"))
+    assert beside.keys() == alone.keys() and all(torch.equal(beside[k], alone[k]) for k in beside)
+    beside, alone = (load_file(runs[how] / "export" / "model.safetensors") for how in ("beside", "alone"))
+    assert beside.keys() == alone.keys() and all(torch.equal(beside[k], alone[k]) for k in beside)
+    summary = json.loads((runs["beside"] / "metrics.json").read_text())
+    assert summary["reader_pretraining"]["steps"] == 3
+
+
+def test_a_run_that_fails_beside_its_reader_ends_the_reader_and_saves_none(
+    compose_train, tiny_files, tmp_path, monkeypatch
+):
+    """A run that stops while its reader is taught beside it (here its training data is missing) ends the
+    reader's process: no half-taught reader is saved for a run started again to load."""
+    import multiprocessing
+
+    import crm.train.reader_beside as reader_beside
+    from crm.errors import UserError
+
+    monkeypatch.setattr(reader_beside, "MIN_STEPS_BESIDE", 1)
+    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
+    missing = {**tiny_files, "train": str(tmp_path / "missing.jsonl")}
+    options += ["model=minilm", "trainer.precision=32-true", files_override(missing), "reader.steps=100000"]
+    with pytest.raises((UserError, FileNotFoundError)):
+        train(compose_train(*options))
+    assert not multiprocessing.active_children()
+    assert not (tmp_path / "run" / READER_FILE).exists()

@@ -46,7 +46,7 @@ def map_over_cores(
         try:
             context = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(workers, mp_context=context, initializer=initializer, initargs=initargs) as pool:
-                with _script_left_out():  # every worker starts here: map submits every item at once
+                with script_left_out():  # every worker starts here: map submits every item at once
                     results = pool.map(function, items, chunksize=max(1, len(items) // (4 * workers)))
                 return list(results)
         except BrokenProcessPool as err:  # e.g. a main module spawn cannot import (a script read from stdin)
@@ -57,7 +57,7 @@ def map_over_cores(
 
 
 @contextmanager
-def _script_left_out() -> Iterator[None]:
+def script_left_out() -> Iterator[None]:
     """Processes spawned inside start without the caller's ``__main__`` (spawn imports it when it names a
     script or a module): they run module functions of the library, which they import."""
     main = sys.modules["__main__"]

@@ -104,11 +104,17 @@ def build_reward_model(model: AnySpec | DictConfig, head: str, weights: bool = T
     return model
 
 
+def configured_model(cfg: DictConfig, weights: bool = True) -> RewardModel:
+    """The CRM a run's config describes (:func:`build_reward_model` of ``cfg.model`` with its head), with
+    LoRA where ``cfg.peft`` asks for it."""
+    return apply_lora(build_reward_model(cfg.model, cfg.loss.head, weights=weights), cfg.get("peft"))
+
+
 def model_from_state(cfg: DictConfig, state: dict[str, torch.Tensor], source: str) -> RewardModel:
     """The configured architecture (LoRA merged) loaded from a LightningModule state dict; every
     backbone and head weight must be there."""
     weights = {k.removeprefix("model."): v for k, v in state.items() if k.startswith("model.")}
-    model = apply_lora(build_reward_model(cfg.model, cfg.loss.head, weights=False), cfg.get("peft"))
+    model = configured_model(cfg, weights=False)
     missing, unexpected = model.load_state_dict(weights, strict=False)
     if missing or unexpected:
         raise ValueError(

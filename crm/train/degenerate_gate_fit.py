@@ -109,18 +109,31 @@ class FitDegenerateGate(ReportedStage):
     short real answers (a resumed fit has it, and the report, in its checkpoint); the report counts them
     and what the gate calls right."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.fitted_ahead = False
+
+    def ahead(self, trainer: Trainer, pl_module: LightningModule, datamodule) -> None:
+        """Fit the gate before the fit (it reads no criteria: beside the reader's teaching,
+        crm.train.reader_beside); the fit's start then leaves it as it is."""
+        self._fit(pl_module, datamodule, trainer.precision_plugin.forward_context)
+        self.fitted_ahead = True
+
     def on_fit_start(self, trainer: Trainer, pl_module: LightningModule) -> None:
+        if not self.fitted_ahead and trainer.ckpt_path is None:
+            self._fit(pl_module, trainer.datamodule, trainer.precision_plugin.forward_context)
+
+    def _fit(self, pl_module: LightningModule, datamodule, context) -> None:
         model = pl_module.model
-        if not isinstance(model, TwoTowerCRM) or model.degenerate_gate is None or trainer.ckpt_path is not None:
+        if not isinstance(model, TwoTowerCRM) or model.degenerate_gate is None:
             return
-        datamodule = trainer.datamodule
         samples = datamodule.datasets["train"].samples
         pairs = [s for s in samples if s.source == SOURCE]
         if not pairs:
             log.warning("degenerate gate: no degenerate pairs in the training set (data.degenerate_share), left closed")
             return
         started = time.perf_counter()
-        gate, renderer, context = model.degenerate_gate, datamodule.renderer, trainer.precision_plugin.forward_context
+        gate, renderer = model.degenerate_gate, datamodule.renderer
 
         def described(answers: list[tuple[list[dict], str]]) -> tuple[torch.Tensor, torch.Tensor]:
             """(query, answer) descriptions of (history, answer) pairs."""

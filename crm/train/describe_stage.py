@@ -29,6 +29,7 @@ class DescribeAnswers(Callback):
     def __init__(self, store: AnswerStore | None = None, peaks: StagePeaks | None = None):
         self.store = store
         self.peaks = peaks or StagePeaks()  # the run's stages: this one's peak memory is reported apart
+        self.described_ahead = False
 
     def pending(self, towers, datamodule, context) -> tuple[list, int]:
         """(the answer rows to describe, how many the store already holds) in the training precision
@@ -44,8 +45,14 @@ class DescribeAnswers(Callback):
             fingerprint = towers.backing(device).fingerprint
         return rows, self.store.count_present(row_key(fingerprint, memo_key(r)) for r in rows)
 
-    def _describe(self, trainer, towers, names, what: str) -> None:
-        answer_rows = getattr(trainer.datamodule, "answer_rows", None)
+    def ahead(self, trainer, pl_module, datamodule) -> None:
+        """Describe the fit's answers before the fit (while the criteria reader is taught beside it:
+        crm.train.reader_beside); the fit's start then finds them described."""
+        self._describe(trainer, datamodule, pl_module.towers, None, "describe answers")
+        self.described_ahead = True
+
+    def _describe(self, trainer, datamodule, towers, names, what: str) -> None:
+        answer_rows = getattr(datamodule, "answer_rows", None)
         if towers is None or answer_rows is None:
             return
         towers.store = self.store
@@ -77,9 +84,10 @@ class DescribeAnswers(Callback):
         bar.close()
 
     def on_fit_start(self, trainer, pl_module) -> None:
-        self._describe(trainer, pl_module.towers, None, "describe answers")
+        if not self.described_ahead:
+            self._describe(trainer, trainer.datamodule, pl_module.towers, None, "describe answers")
 
     def on_test_start(self, trainer, pl_module) -> None:
         names = getattr(trainer.datamodule, "test_set_names", None)
         if names:
-            self._describe(trainer, pl_module.towers, names, "describe test answers")
+            self._describe(trainer, trainer.datamodule, pl_module.towers, names, "describe test answers")

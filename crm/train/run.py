@@ -24,8 +24,7 @@ from crm.data.resumable_loader import ResumeMidEpoch
 from crm.errors import UserError
 from crm.export.hf import export_hf_if_possible
 from crm.memory import StagePeaks
-from crm.models.factory import build_reward_model
-from crm.models.lora import apply_lora
+from crm.models.factory import configured_model
 from crm.precision import warn_if_emulated_bf16
 from crm.progress import StageProgress, quiet_lightning
 from crm.run_options import TrainOptions, check_options
@@ -38,6 +37,7 @@ from crm.train.loggers import finish_wandb, instantiate_group, keep_earlier_curv
 from crm.train.plan import check_cap, estimate_seconds, plan_run, recipe_plan
 from crm.train.quality_prior import QualityPrior
 from crm.train.quality_term_fit import FitQualityTerm
+from crm.train.reader_beside import ReaderBeside, one_thread, teaches_beside
 from crm.train.reader_stage import pretrain_reader, reader_step_probe, taught_reader_report
 from crm.train.summary import DataReport, family_report, print_summary, run_summary, write_run_report
 
@@ -133,7 +133,7 @@ def build_data(cfg: DictConfig) -> tuple[Any, LightningDataModule]:
 
 def build_module(cfg: DictConfig) -> CRMLitModule:
     """The LightningModule a config describes: reward model (LoRA if configured), optimizer, loss settings."""
-    model = apply_lora(build_reward_model(cfg.model, cfg.loss.head), cfg.get("peft"))
+    model = configured_model(cfg)
     optim = instantiate(cfg.optim)
     return CRMLitModule(
         model,
@@ -167,15 +167,9 @@ def fit_test_export(
     module = build_module(cfg)
     trainer, stages = build_trainer(cfg, loggers, peaks)
     training = cfg.get("train", True)
-    teach_reader = training and bool(cfg.get("reader")) and ckpt_path is None  # a resumed fit has its reader
-    plan = plan_or_refuse(cfg, trainer, module, datamodule, tokenizer, stages, teach_reader, ckpt_path, started)
-    reader = None
-    if teach_reader:
-        bar = [StageProgress("criteria reader")] if cfg.trainer.get("enable_progress_bar", True) else []
-        peaks.begin("criteria reader")
-        reader = pretrain_reader(cfg, module.model, tokenizer, output_dir, callbacks=bar)
-    elif training and cfg.get("reader"):  # resumed: the reader is in the checkpoint, its report in the run
-        reader = taught_reader_report(output_dir)
+    plan, reader = plan_and_teach_reader(
+        cfg, trainer, module, datamodule, tokenizer, stages, peaks, ckpt_path, output_dir, started
+    )
     if training:
         peaks.begin("pairs")
         trainer.fit(module, datamodule=datamodule, ckpt_path=ckpt_path)
@@ -211,6 +205,40 @@ def fit_test_export(
         write_run_report(summary, output_dir)
         print_summary(summary, output_dir)
     return metrics, objects
+
+
+def plan_and_teach_reader(
+    cfg, trainer, module, datamodule, tokenizer, stages: Stages, peaks: StagePeaks, ckpt_path, output_dir, started
+) -> tuple[Any, dict[str, Any] | None]:
+    """The run's plan (:func:`plan_or_refuse`) and what teaching its criteria reader did (None without a
+    reader). On a CPU run of one process the reader is taught beside preparing the data and describing the
+    answers (:mod:`crm.train.reader_beside`); elsewhere after them, alone."""
+    training = cfg.get("train", True)
+    teach = training and bool(cfg.get("reader")) and ckpt_path is None  # a resumed fit has its reader
+    progress = bool(cfg.trainer.get("enable_progress_bar", True))
+    if not (teach and teaches_beside(cfg, trainer)):
+        plan = plan_or_refuse(cfg, trainer, module, datamodule, tokenizer, stages, teach, ckpt_path, started)
+        if not teach:  # resumed: the reader is in the checkpoint, its report in the run
+            return plan, taught_reader_report(output_dir) if training and cfg.get("reader") else None
+        peaks.begin("criteria reader")
+        with one_thread(trainer.strategy.root_device.type):
+            bar = [StageProgress("criteria reader")] if progress else []
+            return plan, pretrain_reader(cfg, module.model, tokenizer, output_dir, callbacks=bar)
+    beside = ReaderBeside(cfg, module.model, output_dir, progress)
+    capped = bool(cfg.get("run_deadline"))  # a cap's estimate times each stage alone: the reader starts after it
+    try:
+        if not capped:
+            beside.start()
+        plan = plan_or_refuse(cfg, trainer, module, datamodule, tokenizer, stages, teach, ckpt_path, started)
+        if capped:
+            beside.start()
+        stages.describe.ahead(trainer, module, datamodule)  # the pair stage's first steps, which read no criteria
+        stages.gate.ahead(trainer, module, datamodule)
+        peaks.begin("criteria reader")  # what is left of its teaching
+        return plan, beside.result()
+    except BaseException:
+        beside.cancel()
+        raise
 
 
 def build_trainer(cfg: DictConfig, loggers: list[Any], peaks: StagePeaks | None = None) -> tuple[Trainer, Stages]:
