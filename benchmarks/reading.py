@@ -27,6 +27,7 @@ def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Fig
     from crm.data.criteria.wordings import reading_task
     from crm.models.factory import build_reward_model
     from crm.models.rows import CHUNK_ROWS
+    from crm.train.reader_beside import one_thread
     from crm.train.reader_stage import WordingCollator, polarity_loss, reader_parts, trainable_reader
 
     overrides = [f"+model.backbone.config_overrides.num_hidden_layers={layers}", "model.answer_layers=null"]
@@ -43,7 +44,8 @@ def reader_steps(steps: int, warmup: int, layers: int | None = None) -> list[Fig
         model = build_reward_model(cfg.model, cfg.loss.head)
         model.chunk_rows = rows
         times = []
-        with trainable_reader(model, embeddings=False):  # as train.py teaches it: input embeddings frozen
+        # as train.py teaches it: input embeddings frozen, on one intra-op thread on a CPU (crm.train.reader_beside)
+        with trainable_reader(model, embeddings=False), one_thread("cpu"):
             params = [p for p in reader_parts(model).parameters() if p.requires_grad]
             optimizer = torch.optim.AdamW(params, lr=cfg.reader.lr, fused=True)
             model.train()

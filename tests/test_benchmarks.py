@@ -12,7 +12,7 @@ GROUPS = {
     "training": ("TRL RewardTrainer", "ours (length-grouped, fused AdamW)", "tokens/s", "% padding", "peak MiB"),
     "reader,drawing": (
         "32 wordings: whole padded batches",
-        "32 wordings: length chunks of 8",
+        "32 wordings: length chunks of 24",
         "padding of whole batches",
         "samples drawn: each row tokenized whole",
         "samples drawn: rows joined from remembered segments",

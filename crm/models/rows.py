@@ -23,9 +23,11 @@ def compact(ids: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.
 
 
 # Rows per length chunk (:func:`in_length_chunks`): a random batch of criteria wordings is mostly padding
-# when padded to its longest; sorted chunks of 8 trim most of it, and smaller chunks lose the gain to
-# per-call overhead (benchmarks/reading.py, docs/PERFORMANCE.md).
-CHUNK_ROWS = 8
+# when padded to its longest; sorted chunks trim most of it, and small ones lose the gain to per-call
+# overhead. On the one thread a CPU teaches the reader on (crm.train.reader_beside), a batch of 32 took
+# 0.29 s a step in chunks of 8, 0.24 in 16, 0.21 in 24 (its longest 8 apart), 0.28 whole
+# (benchmarks/reading.py, docs/PERFORMANCE.md).
+CHUNK_ROWS = 24
 
 
 def in_length_chunks(encode, ids: torch.Tensor, mask: torch.Tensor, rows: int) -> torch.Tensor:
