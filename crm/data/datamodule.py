@@ -144,7 +144,11 @@ class PairCollator:
         self.head = head_named(head)
 
     def _pad(self, encodings) -> dict[str, torch.Tensor]:
-        return self.tokenizer.pad([e.features() for e in encodings], return_tensors="pt")
+        """The tokenizer's padding, into arrays: lists of lists into tensors took four times as long (8.7 ms
+        against 2.1 for a quickstart batch). Floats in torch's default dtype, as tensors of lists have them."""
+        padded = self.tokenizer.pad([e.features() for e in encodings], return_tensors="np")
+        tensors = {name: torch.from_numpy(values) for name, values in padded.items()}
+        return {name: t.to(torch.get_default_dtype()) if t.is_floating_point() else t for name, t in tensors.items()}
 
     def __call__(self, items: list[list[dict]]) -> dict[str, torch.Tensor]:
         features = [f for group in items for f in group]
