@@ -23,7 +23,7 @@ from crm.data.datamodule import DataEpoch
 from crm.data.resumable_loader import ResumeMidEpoch
 from crm.errors import UserError
 from crm.export.hf import export_hf_if_possible
-from crm.memory import StagePeaks
+from crm.memory import StagePeaks, release_freed_memory
 from crm.models.factory import configured_model
 from crm.precision import warn_if_emulated_bf16
 from crm.progress import StageProgress, quiet_lightning
@@ -234,6 +234,7 @@ def plan_and_teach_reader(
             beside.start()
         stages.describe.ahead(trainer, module, datamodule)  # the pair stage's first steps, which read no criteria
         stages.gate.ahead(trainer, module, datamodule)
+        release_freed_memory()  # what the stages ahead freed, back to the system before the pair stage
         peaks.begin("criteria reader")  # what is left of its teaching
         return plan, beside.result()
     except BaseException:
