@@ -291,3 +291,43 @@ def test_a_run_that_fails_beside_its_reader_ends_the_reader_and_saves_none(
         train(compose_train(*options))
     assert not multiprocessing.active_children()
     assert not (tmp_path / "run" / READER_FILE).exists()
+
+
+def test_the_pair_steps_find_every_criteria_row_read_ahead(compose_train, tiny_files, tmp_path, monkeypatch, caplog):
+    """The frozen reader reads every criteria row of the epoch as it starts, in full chunks: no pair step
+    reads one, and the CRM is the one whose steps read their rows as they met them."""
+    from safetensors.torch import load_file
+
+    import crm.train.describe_stage as describe_stage
+    from crm.models.two_tower import TwoTowerCRM
+    from crm.train.lit_module import CRMLitModule
+
+    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
+    options += ["model=minilm", "trainer.precision=32-true", files_override(tiny_files), "reader.steps=2"]
+    options += ["reader.batch_size=8", "trainer.max_epochs=1", "trainer.limit_val_batches=1"]
+    in_step, read_in_steps = [False], []
+    real_step, real_read = CRMLitModule.training_step, TwoTowerCRM.read_criteria
+
+    def training_step(self, *args, **kwargs):
+        in_step[0] = True
+        try:
+            return real_step(self, *args, **kwargs)
+        finally:
+            in_step[0] = False
+
+    def read_criteria(self, ids, mask):
+        if in_step[0]:
+            read_in_steps.append(len(ids))
+        return real_read(self, ids, mask)
+
+    monkeypatch.setattr(CRMLitModule, "training_step", training_step)
+    monkeypatch.setattr(TwoTowerCRM, "read_criteria", read_criteria)
+    with caplog.at_level(logging.INFO, logger="crm.train.describe_stage"):
+        train(compose_train(*options, output_dir=tmp_path / "ahead"))
+    assert "criteria rows ahead" in caplog.text and not read_in_steps
+    monkeypatch.setattr(describe_stage.ReadCriteriaAhead, "on_train_epoch_start", lambda *a: None)
+    train(compose_train(*options, output_dir=tmp_path / "as_met"))
+    assert read_in_steps  # without reading ahead the steps read their rows
+    ahead, as_met = (load_file(tmp_path / run / "export" / "model.safetensors") for run in ("ahead", "as_met"))
+    assert ahead.keys() == as_met.keys()
+    assert all(torch.allclose(ahead[k], as_met[k], atol=1e-5) for k in ahead)

@@ -111,6 +111,19 @@ class PreferenceDataset(Dataset):
             return (self.direction,)
         return ("original", "reverse") if self.samples[index].has_side_criteria else ("original",)
 
+    def criteria_segments(self) -> list[list[int]]:
+        """The criteria part of every row this epoch draws (:meth:`Renderer.criteria_segment`), for a
+        two-tower CRM to read ahead; empty where the rows have none. A row whose noisy criteria do not fit
+        falls back to its clean ones (``__getitem__``): the reader reads those as the steps meet them."""
+        segments = []
+        for index in range(len(self)):
+            for direction in self.directions(index):
+                segment = self.renderer.criteria_segment(self.draw(index, direction).criteria)
+                if segment is None:
+                    return []
+                segments.append(segment)
+        return segments
+
     def __getitem__(self, index: int) -> list[dict]:
         items = []
         for direction in self.directions(index):

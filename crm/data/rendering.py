@@ -126,6 +126,14 @@ class Renderer:
         enc = self.tokenizer(first, second, add_special_tokens=True, verbose=False)
         return Encoded(enc["input_ids"], enc.get("token_type_ids"), False)
 
+    def criteria_segment(self, criteria: Sequence[str]) -> list[int] | None:
+        """The criteria part of this renderer's rows as a two-tower CRM's reader gets it (``[CLS] c1 [SEP]
+        c2 [SEP]``: the template's token type 0), or None where rows have no such part alone."""
+        template = self._pair_template
+        if self.input_format != CRITERIA_LIST or template is None or template.types != (0, 0, 0, 1, 1):
+            return None
+        return [*template.prefix, *self._segment(self.criteria_text(criteria)), *template.middle]
+
     def _segment(self, text: str, tokens: list[int] | None = None) -> array:
         """``text``'s token ids, remembered (the oldest forgotten beyond :data:`SEGMENT_CACHE_SIZE`).
         ``tokens``: the text's, if known."""

@@ -193,6 +193,27 @@ class TowerMemory(Towers):
         return len(distinct)
 
     @torch.no_grad()
+    def read_all(self, segments: Sequence[Sequence[int]], chunk: int = 4096) -> int:
+        """Read the criteria of rows' criteria segments (``[CLS] c1 [SEP] c2 [SEP]`` token ids) ahead of use,
+        each distinct criteria row once, shortest first, into memory: a pair stage's criteria at once, in
+        full chunks, rather than a few rows at a time as its steps meet them. Only a reader whose weights
+        cannot change is read ahead. Returns how many distinct rows were read."""
+        model = self.model
+        if not model.reader_frozen or not segments:
+            return 0
+        device = next(model.backbone.parameters()).device
+        ids, mask = pad_rows([torch.tensor(segment) for segment in dict.fromkeys(map(tuple, segments))])
+        pieces, piece_mask, _ = model.criteria_pieces(ids, mask)
+        distinct = sorted(
+            dict.fromkeys(tuple(row[: int(n)]) for row, n in zip(pieces.tolist(), piece_mask.sum(1))), key=len
+        )
+        self.criteria.capacity = max(self.criteria.capacity, len(distinct) + RowMemo().capacity // 8)
+        for start in range(0, len(distinct), chunk):
+            rows, rows_mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
+            self.read(model, rows.to(device), rows_mask.long().to(device))
+        return len(distinct)
+
+    @torch.no_grad()
     def descriptions(self, rows: Sequence[Sequence[int]], context=nullcontext, chunk: int = 256) -> torch.Tensor:
         """The frozen tower's descriptions of tower rows, in the head's dtype, a chunk at a time (an
         attending tower's token states are large); ``context``: the precision to describe them in."""

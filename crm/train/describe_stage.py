@@ -1,9 +1,10 @@
-"""The fit's first stage for a two-tower CRM: every answer described by the frozen tower ahead of the
-pair steps."""
+"""The fit's first stages for a two-tower CRM: every answer described by the frozen tower, and every
+criteria row of an epoch read by the frozen reader, ahead of the pair steps."""
 
 from __future__ import annotations
 
 import logging
+import time
 from functools import partial
 
 from lightning import Callback
@@ -91,3 +92,21 @@ class DescribeAnswers(Callback):
         names = getattr(trainer.datamodule, "test_set_names", None)
         if names:
             self._describe(trainer, trainer.datamodule, pl_module.towers, names, "describe test answers")
+
+
+class ReadCriteriaAhead(Callback):
+    """Reads every criteria row of each training epoch with the frozen reader as the epoch starts (after
+    :class:`~crm.data.datamodule.DataEpoch` draws it), in full length chunks, into the module's tower
+    memory: the steps then find their criteria read, where they read a few new rows each (22 of the
+    quickstart's 88 s of pair steps, docs/PERFORMANCE.md). A reader the pairs train is left as it is."""
+
+    def on_train_epoch_start(self, trainer, pl_module) -> None:
+        towers = getattr(pl_module, "towers", None)
+        dataset = getattr(trainer.datamodule, "datasets", {}).get("train")
+        if towers is None or dataset is None or not hasattr(dataset, "criteria_segments"):
+            return
+        started = time.perf_counter()
+        with trainer.precision_plugin.forward_context():
+            read = towers.read_all(dataset.criteria_segments())
+        if read:
+            log.info("read %d criteria rows ahead in %.1f s", read, time.perf_counter() - started)

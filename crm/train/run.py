@@ -31,7 +31,7 @@ from crm.run_options import TrainOptions, check_options
 from crm.scoring.answer_store import AnswerStore
 from crm.train.checkpoints import best_checkpoint, export_run, resolve_ckpt_path
 from crm.train.degenerate_gate_fit import FitDegenerateGate
-from crm.train.describe_stage import DescribeAnswers
+from crm.train.describe_stage import DescribeAnswers, ReadCriteriaAhead
 from crm.train.lit_module import CRMLitModule
 from crm.train.loggers import finish_wandb, instantiate_group, keep_earlier_curves, keep_wandb_run
 from crm.train.plan import check_cap, estimate_seconds, plan_run, recipe_plan
@@ -250,7 +250,7 @@ def build_trainer(cfg: DictConfig, loggers: list[Any], peaks: StagePeaks | None 
     if not loggers:  # nothing to write learning rates to (logger=none)
         callbacks = [c for c in callbacks if not isinstance(c, LearningRateMonitor)]
     describe = DescribeAnswers(AnswerStore() if cfg.get("answer_store", True) else None, peaks)
-    callbacks += [DataEpoch(), ResumeMidEpoch(), DataReport(), describe]
+    callbacks += [DataEpoch(), ResumeMidEpoch(), DataReport(), describe, ReadCriteriaAhead()]
     prior = None
     if cfg.get("prior"):  # after `describe`: it fits on the described answers
         prior = QualityPrior(**cfg.prior, seed=cfg.seed)
