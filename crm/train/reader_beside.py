@@ -1,9 +1,9 @@
 """The criteria reader taught beside the run's other early stages, on a CPU run of one process.
 
 The reader's steps are many small products: over two cores they run only 1.4 times as fast as on one,
-while preparing the data and describing the answers keep every core busy and need nothing the reader
-learns. So on a CPU the reader is taught in a process of its own, on one intra-op thread, while the run
-prepares its data and describes its answers (docs/PERFORMANCE.md). A process, not a thread: the run's
+while preparing the data, describing the answers and fitting the degenerate gate keep every core busy and
+need nothing the reader learns. So on a CPU the reader is taught in a process of its own, on one
+intra-op thread, while the run does those (docs/PERFORMANCE.md). A process, not a thread: the run's
 Python work would hold the interpreter's lock, and a reader step waits for it between every two products
 (measured: 0.32 s a step alone, 10 s beside a busy thread).
 
