@@ -49,6 +49,13 @@ class PairTemplate:
         types = None if self.types is None else [t for t, part in zip(self.types, parts) for _ in part]
         return Encoded(ids, types, False)
 
+    def first_part(self, first: Sequence[int]) -> list[int] | None:
+        """What a row joined from ``first`` holds of it apart from the second segment (its parts of token
+        type 0: ``prefix first middle``), or None where the token types do not split them so."""
+        if self.types != (0, 0, 0, 1, 1):
+            return None
+        return [*self.prefix, *first, *self.middle]
+
     @classmethod
     def learn(cls, tokenizer) -> PairTemplate | None:
         """The template that reproduces the tokenizer's own pair encoding of two probe pairs, or None

@@ -29,15 +29,14 @@ from crm.data.row_format import (
     INPUT_FORMATS,
     JUDGE_QUESTION,
     JUDGE_SYSTEM,
-    MIN_TAIL_CUT,
     NO_QUERY,
     PROBE_CRITERION,
-    TAIL_SHARE,
     TYPICAL_CRITERIA,
     CriteriaTooLong,
     RenderedAnswer,
     SampleTooLong,
     criteria_block,
+    head_and_tail,
     history_text,
     shrink_evenly,
 )
@@ -128,11 +127,11 @@ class Renderer:
 
     def criteria_segment(self, criteria: Sequence[str]) -> list[int] | None:
         """The criteria part of this renderer's rows as a two-tower CRM's reader gets it (``[CLS] c1 [SEP]
-        c2 [SEP]``: the template's token type 0), or None where rows have no such part alone."""
+        c2 [SEP]``), or None where rows have no such part alone."""
         template = self._pair_template
-        if self.input_format != CRITERIA_LIST or template is None or template.types != (0, 0, 0, 1, 1):
+        if self.input_format != CRITERIA_LIST or template is None:
             return None
-        return [*template.prefix, *self._segment(self.criteria_text(criteria)), *template.middle]
+        return template.first_part(self._segment(self.criteria_text(criteria)))
 
     def _segment(self, text: str, tokens: list[int] | None = None) -> array:
         """``text``'s token ids, remembered (the oldest forgotten beyond :data:`SEGMENT_CACHE_SIZE`).
@@ -406,23 +405,8 @@ class Renderer:
         return self.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"]
 
     def _cut(self, tokens: list[int], keep: int) -> str:
-        """About ``keep`` tokens' worth of text: head + a marker saying how many words were cut + tail
-        (head only for small budgets). The count keeps length visible: a 2,000-word answer and a
-        300-word one look alike once both are cut to their first and last few lines."""
-        if keep >= len(tokens):
-            return self.tokenizer.decode(tokens)
-        if keep < MIN_TAIL_CUT:
-            return self.tokenizer.decode(tokens[:keep])
-        marker_room = self._count(CUT_MARKER.format(words=1000))
-        tail = int((keep - marker_room) * TAIL_SHARE)
-        head = keep - marker_room - tail
-        middle = tokens[head : len(tokens) - tail]
-        words = len(self.tokenizer.decode(middle).split())
-        return (
-            self.tokenizer.decode(tokens[:head])
-            + CUT_MARKER.format(words=words)
-            + self.tokenizer.decode(tokens[len(tokens) - tail :])
-        )
+        """About ``keep`` tokens' worth of text (:func:`~crm.data.row_format.head_and_tail`)."""
+        return head_and_tail(self.tokenizer, tokens, keep, self._count(CUT_MARKER.format(words=1000)))
 
     def encode_sample(self, sample: PreferenceSample) -> dict:
         """Features for one (already direction/noise-transformed) sample.

@@ -79,3 +79,18 @@ def shrink_evenly(budget: list[int], overflow: int) -> list[int]:
         longest = max(range(len(budget)), key=lambda i: budget[i])
         budget[longest] -= 1
     return budget
+
+
+def head_and_tail(tokenizer, tokens: list[int], keep: int, marker_tokens: int) -> str:
+    """About ``keep`` of ``tokens``' worth of text: head + a marker of ``marker_tokens`` tokens saying how
+    many words were cut + tail (head only for small budgets). The count keeps length visible: a
+    2,000-word answer and a 300-word one look alike once both are cut to their first and last few lines."""
+    if keep >= len(tokens):
+        return tokenizer.decode(tokens)
+    if keep < MIN_TAIL_CUT:
+        return tokenizer.decode(tokens[:keep])
+    tail = int((keep - marker_tokens) * TAIL_SHARE)
+    head = keep - marker_tokens - tail
+    words = len(tokenizer.decode(tokens[head : len(tokens) - tail]).split())
+    cut = CUT_MARKER.format(words=words)
+    return tokenizer.decode(tokens[:head]) + cut + tokenizer.decode(tokens[len(tokens) - tail :])
