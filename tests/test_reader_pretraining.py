@@ -81,6 +81,12 @@ def reader_cfg(compose_train, steps: int = 3):
     )
 
 
+def fp32_quickstart(files: dict[str, str], *more: str) -> list[str]:
+    """The quickstart's two stages (model=minilm) on tiny files in fp32, as the tests below compose them."""
+    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
+    return [*options, "model=minilm", "trainer.precision=32-true", files_override(files), *more]
+
+
 def test_the_reader_is_taught_then_frozen_again_and_a_rerun_loads_it(compose_train, minilm_tokenizer, tmp_path):
     cfg = reader_cfg(compose_train)
     model = tiny_two_tower_model()
@@ -204,9 +210,8 @@ def test_training_with_the_answer_store_holds_a_few_answers_and_trains_the_same_
 
     monkeypatch.setattr(describe_stage, "ANSWERS_IN_MEMORY", 4)  # fewer than the tiny data's answers
     monkeypatch.setenv("CRM_CACHE_DIR", str(tmp_path / "cache"))  # an empty store: every answer described
-    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
-    options += ["model=minilm", "trainer.precision=32-true", "model.answer_layout=false", "model.degenerate_gate=0"]
-    options += [files_override(tiny_files), "reader.steps=2", "reader.batch_size=8", "trainer.max_epochs=1"]
+    options = fp32_quickstart(tiny_files, "model.answer_layout=false", "model.degenerate_gate=0", "reader.steps=2")
+    options += ["reader.batch_size=8", "trainer.max_epochs=1"]
     weights, held = {}, {}
     for store in (True, False):
         out = tmp_path / f"store_{store}"
@@ -252,9 +257,8 @@ def test_the_reader_taught_beside_the_run_makes_the_crm_taught_alone(
 
     import crm.train.reader_beside as reader_beside
 
-    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
-    options += ["model=minilm", "trainer.precision=32-true", files_override(tiny_files), "reader.steps=3"]
-    options += ["reader.batch_size=8", "trainer.max_epochs=1", "trainer.limit_val_batches=1"]
+    options = fp32_quickstart(tiny_files, "reader.steps=3", "reader.batch_size=8", "trainer.max_epochs=1")
+    options += ["trainer.limit_val_batches=1"]
     options += ["model.backbone.config_overrides.hidden_dropout_prob=0.1"]  # the reader's steps draw dropout
     runs = {}
     for how, fewest_steps in (("beside", 1), ("alone", 10**9)):
@@ -284,9 +288,8 @@ def test_a_run_that_fails_beside_its_reader_ends_the_reader_and_saves_none(
     from crm.errors import UserError
 
     monkeypatch.setattr(reader_beside, "MIN_STEPS_BESIDE", 1)
-    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
     missing = {**tiny_files, "train": str(tmp_path / "missing.jsonl")}
-    options += ["model=minilm", "trainer.precision=32-true", files_override(missing), "reader.steps=100000"]
+    options = fp32_quickstart(missing, "reader.steps=100000")
     with pytest.raises((UserError, FileNotFoundError)):
         train(compose_train(*options))
     assert not multiprocessing.active_children()
@@ -302,9 +305,8 @@ def test_the_pair_steps_find_every_criteria_row_read_ahead(compose_train, tiny_f
     from crm.models.two_tower import TwoTowerCRM
     from crm.train.lit_module import CRMLitModule
 
-    options = [o for o in TINY_TRAIN if not o.startswith(("model=", "trainer.check_val_every_n_epoch"))]
-    options += ["model=minilm", "trainer.precision=32-true", files_override(tiny_files), "reader.steps=2"]
-    options += ["reader.batch_size=8", "trainer.max_epochs=1", "trainer.limit_val_batches=1"]
+    options = fp32_quickstart(tiny_files, "reader.steps=2", "reader.batch_size=8", "trainer.max_epochs=1")
+    options += ["trainer.limit_val_batches=1"]
     in_step, read_in_steps = [False], []
     real_step, real_read = CRMLitModule.training_step, TwoTowerCRM.read_criteria
 
