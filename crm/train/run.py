@@ -211,8 +211,8 @@ def plan_and_teach_reader(
     cfg, trainer, module, datamodule, tokenizer, stages: Stages, peaks: StagePeaks, ckpt_path, output_dir, started
 ) -> tuple[Any, dict[str, Any] | None]:
     """The run's plan (:func:`plan_or_refuse`) and what teaching its criteria reader did (None without a
-    reader). On a CPU run of one process the reader is taught beside preparing the data and describing the
-    answers (:mod:`crm.train.reader_beside`); elsewhere after them, alone."""
+    reader). On a CPU run of one process the reader is taught beside preparing the data, describing the
+    answers and fitting the degenerate gate (:mod:`crm.train.reader_beside`); elsewhere after them, alone."""
     training = cfg.get("train", True)
     teach = training and bool(cfg.get("reader")) and ckpt_path is None  # a resumed fit has its reader
     progress = bool(cfg.trainer.get("enable_progress_bar", True))
@@ -232,7 +232,7 @@ def plan_and_teach_reader(
         plan = plan_or_refuse(cfg, trainer, module, datamodule, tokenizer, stages, teach, ckpt_path, started)
         if capped:
             beside.start()
-        stages.describe.ahead(trainer, module, datamodule)  # the pair stage's first steps, which read no criteria
+        stages.describe.ahead(trainer, module, datamodule)  # the fit's first stages, which read no criteria
         stages.gate.ahead(trainer, module, datamodule)
         release_freed_memory()  # what the stages ahead freed, back to the system before the pair stage
         peaks.begin("criteria reader")  # what is left of its teaching
