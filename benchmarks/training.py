@@ -25,19 +25,20 @@ from benchmarks.common import CROSS_ENCODER, ROOT, Figure, scratch_dir, train_co
 GROUPED = "data.group_by_length=true"
 # variant -> (what the table calls it, compose overrides, compile the model). Ours as configured: length-grouped
 # batches, fused AdamW, and (MiniLM under bf16 on a CPU) attention by row width, eager for short rows and SDPA
-# for long ones; each variant takes one of them away or adds torch.compile.
+# in fp32 for long ones; each variant takes one of them away (bf16 SDPA or eager at every width) or adds
+# torch.compile.
 VARIANTS: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "trl": ("TRL RewardTrainer", ("model.backbone.attn_implementation=null",), False),  # its default: SDPA
     "trl-eager": ("TRL RewardTrainer, eager attention", ("model.backbone.attn_implementation=eager",), False),
     "ours-shuffled": ("ours, shuffled batches", ("data.group_by_length=false",), False),
     "ours-foreach": ("ours, foreach AdamW (not fused)", (GROUPED, "optim.optimizer.fused=false"), False),
-    "ours-sdpa": ("ours, SDPA attention", (GROUPED, "model.backbone.attn_implementation=null"), False),
+    "ours-sdpa": ("ours, bf16 SDPA attention", (GROUPED, "model.backbone.attn_implementation=null"), False),
     "ours-eager": ("ours, eager attention", (GROUPED, "model.backbone.attn_implementation=eager"), False),
     "ours": ("ours (length-grouped, fused AdamW)", (GROUPED,), False),
     "ours-compile": ("ours + torch.compile", (GROUPED,), True),
 }
-# The attention variants measure the kernel ours picks under bf16 on a CPU (by width); in fp32 ours runs SDPA as TRL
-# does, so they would measure nothing there. torch.compile was measured and not adopted (docs/PERFORMANCE.md):
+# The attention variants measure the kernel ours picks under bf16 on a CPU; in fp32 ours runs SDPA as TRL does,
+# so they would measure nothing there. torch.compile was measured and not adopted (docs/PERFORMANCE.md):
 # ours-compile is asked for by name.
 CPU_VARIANTS = ("trl", "trl-eager", "ours-shuffled", "ours-foreach", "ours-sdpa", "ours-eager", "ours")
 FP32_CPU_VARIANTS = GPU_VARIANTS = ("trl", "ours-shuffled", "ours-foreach", "ours")

@@ -62,16 +62,17 @@ def training_precision(cpu: str = "32-true") -> str:
     return cpu
 
 
-# Encoders whose bf16 SDPA backward on CPUs is slower than eager attention for short rows and faster for
-# long ones (in fp32 the two are even, and Qwen3's SDPA is faster; docs/PERFORMANCE.md). They train with
-# both, by row width (crm.models.attention); a frozen tower and scoring read with SDPA.
+# Encoders that train faster under bf16 on CPUs with eager attention for short rows and SDPA run in fp32 for
+# long ones than with bf16 SDPA (PyTorch's CPU flash-attention backward is twice as slow in bf16 as in fp32;
+# in fp32 training, and Qwen3's, the library's SDPA is the faster; docs/PERFORMANCE.md). They train with
+# both, by row width (crm.models.attention); a frozen tower and scoring read with bf16 SDPA.
 EAGER_ON_CPU_BF16 = ("bert",)
 WIDTH_DISPATCHED_ATTENTION = "eager_short_sdpa_long"
 
 
 def cpu_attention(model_type: str, device: str, bf16: bool) -> str | None:
     """The attention implementation to train a backbone with: for the encoders above under bf16 on a CPU,
-    eager for short rows and SDPA for long ones, else None (the library's default, SDPA)."""
+    eager for short rows and SDPA in fp32 for long ones, else None (the library's default, SDPA)."""
     return WIDTH_DISPATCHED_ATTENTION if bf16 and device == "cpu" and model_type in EAGER_ON_CPU_BF16 else None
 
 

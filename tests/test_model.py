@@ -6,7 +6,7 @@ from omegaconf import OmegaConf
 
 from crm.data.datamodule import PairCollator, PreferenceDataset
 from crm.data.rendering import Renderer
-from crm.models.attention import EAGER_MAX_WIDTH
+from crm.models.attention import EAGER_MAX_WIDTH, fp32_sdpa_attention
 from crm.models.backbones import pool
 from crm.models.factory import build_reward_model
 from crm.models.reward_model import RewardModel
@@ -46,29 +46,46 @@ def test_pool_uses_the_attention_mask_not_pad_ids():
     assert pool(hidden, right, "mean").tolist() == [[1.0, 2.0], [8.0, 9.0]]
 
 
-@pytest.mark.parametrize("width", [EAGER_MAX_WIDTH, EAGER_MAX_WIDTH + 8])
-def test_width_dispatched_attention_trains_as_eager_on_short_rows_and_as_sdpa_on_long_ones(width):
-    """The kernel follows the row width; the values and gradients are that kernel's (bf16 on a CPU)."""
+def test_fp32_attention_runs_in_fp32_under_bf16_autocast():
+    """bf16 query, key and value under autocast: the kernel's output is fp32 SDPA's, cast back to bf16."""
+    torch.manual_seed(0)
+    query, key, value = (torch.randn(2, 4, 24, 8).bfloat16() for _ in range(3))
+    module = torch.nn.Module()
+    module.training, module.is_causal = False, False
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        output, _ = fp32_sdpa_attention(module, query, key, value, None, dropout=0.0, scaling=None)
+    expected = torch.nn.functional.scaled_dot_product_attention(query.float(), key.float(), value.float())
+    assert output.dtype == torch.bfloat16
+    assert torch.equal(output, expected.transpose(1, 2).bfloat16())
+
+
+@pytest.mark.parametrize("width", [EAGER_MAX_WIDTH, EAGER_MAX_WIDTH + 16])
+def test_width_dispatched_attention_trains_as_eager_on_short_rows_and_as_fp32_sdpa_on_long_ones(width):
+    """The kernel follows the row width: a short batch's values and gradients are eager attention's to the
+    bit; a long one's are SDPA's (to bf16's precision), not eager's, and a padded row's states are those of
+    the row alone (bf16 autocast on a CPU)."""
     torch.manual_seed(0)
     ids = torch.randint(5, 1000, (4, width))
     mask = torch.ones_like(ids)
-    mask[2:, width // 2 :] = 0
+    mask[2:, width - 8 :] = 0  # rows of width - 8 tokens: the same kernel as the batch's
 
-    def gradients(implementation: str) -> list[torch.Tensor]:
+    def run(implementation: str, ids=ids, mask=mask):
         torch.manual_seed(0)
-        model = tiny_bert()
+        model = tiny_bert().eval()  # no dropout: rows are compared
         model.set_attn_implementation(implementation)
         with torch.autocast("cpu", dtype=torch.bfloat16):
-            model(input_ids=ids, attention_mask=mask).last_hidden_state[:, 0].float().sum().backward()
-        return [p.grad for p in model.parameters() if p.grad is not None]
+            states = model(input_ids=ids, attention_mask=mask).last_hidden_state
+        states[:, 0].float().sum().backward()
+        return states.detach().float(), [p.grad for p in model.parameters() if p.grad is not None]
 
-    dispatched = gradients(WIDTH_DISPATCHED_ATTENTION)
+    states, dispatched = run(WIDTH_DISPATCHED_ATTENTION)
     if width <= EAGER_MAX_WIDTH:
-        assert all(torch.equal(a, b) for a, b in zip(dispatched, gradients("eager")))
-    else:
-        sdpa, eager = gradients("sdpa"), gradients("eager")
-        assert all(torch.allclose(a, b, atol=1e-2, rtol=1e-2) for a, b in zip(dispatched, sdpa))
-        assert not all(torch.equal(a, b) for a, b in zip(dispatched, eager))
+        assert all(torch.equal(a, b) for a, b in zip(dispatched, run("eager")[1]))
+        return
+    assert all(torch.allclose(a, b, atol=1e-2, rtol=1e-2) for a, b in zip(dispatched, run("sdpa")[1]))
+    assert not all(torch.equal(a, b) for a, b in zip(dispatched, run("eager")[1]))
+    alone, _ = run(WIDTH_DISPATCHED_ATTENTION, ids[2:3, : width - 8], mask[2:3, : width - 8])
+    assert torch.allclose(states[2, : width - 8], alone[0], atol=1e-3)
 
 
 @pytest.mark.parametrize("head", ["bt", "cls"])
