@@ -15,6 +15,9 @@ import torch
 from lightning.pytorch import Callback
 from safetensors.torch import load_file
 
+from crm.errors import UserError
+from crm.inference import load_crm
+from crm.train.frozen_once import read_checkpoint
 from crm.train.run import train
 from tests.conftest import TINY_TRAIN, files_override
 
@@ -128,3 +131,26 @@ def test_the_quickstart_killed_and_resumed_is_the_uninterrupted_run(tiny_files, 
     ours, theirs = (without_timings(json.loads((d / "metrics.json").read_text()), d) for d in (whole, killed))
     for key in ours:
         assert ours[key] == theirs[key], key
+
+
+def test_checkpoints_write_the_frozen_towers_once(compose_train, tiny_files, tmp_path, cache_dir):
+    """The quickstart's towers are held fixed: every checkpoint keeps the trained rest and names one file
+    beside it that holds them; reading a checkpoint puts them back (the best one is what the run exported),
+    and a checkpoint whose file is gone is refused in one line."""
+    run = tmp_path / "run"
+    _, objects = train(compose_train(*quickstart_overrides(tiny_files), output_dir=run))
+    module, checkpoints = objects["module"], run / "checkpoints"
+    frozen = {name for name, weight in module.named_parameters() if not weight.requires_grad}
+    assert frozen and len(list(checkpoints.glob("frozen-*.pt"))) == 1
+    saved = sorted(checkpoints.glob("*.ckpt"))
+    assert len(saved) >= 3  # step checkpoints, the best, the last
+    for path in saved:
+        assert not frozen & torch.load(path, weights_only=False)["state_dict"].keys()
+    best = read_checkpoint(json.loads((run / "metrics.json").read_text())["best_checkpoint"])["state_dict"]
+    exported = load_crm(run / "export").model.state_dict()
+    assert all(torch.equal(value, best[f"model.{name}"]) for name, value in exported.items())
+    next(checkpoints.glob("frozen-*.pt")).unlink()
+    with pytest.raises(
+        UserError, match=r"last.ckpt: its frozen weights are in frozen-\w+\.pt beside it, which is missing"
+    ):
+        read_checkpoint(checkpoints / "last.ckpt")

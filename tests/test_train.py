@@ -25,6 +25,7 @@ from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
 from crm.precision import WIDTH_DISPATCHED_ATTENTION
 from crm.train.checkpoints import resolve_ckpt_path
+from crm.train.frozen_once import read_checkpoint
 from crm.train.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule
 from crm.train.run import derive_accumulation, train
 from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair
@@ -262,7 +263,7 @@ def test_resume_keeps_the_best_checkpoint_and_metric(compose_train, tiny_files, 
     exported = load_crm(run).model.state_dict()
 
     def same_weights(ckpt) -> bool:
-        state = torch.load(ckpt, weights_only=False)["state_dict"]
+        state = read_checkpoint(ckpt)["state_dict"]  # its frozen weights put back
         return all(torch.equal(value, state[f"model.{name}"]) for name, value in exported.items())
 
     assert same_weights(best_path) and not same_weights(run / "checkpoints" / "last.ckpt")

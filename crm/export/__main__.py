@@ -43,21 +43,20 @@ def run_checkpoint(run_dir: Path) -> Path:
 
 
 def export_from_run(run_dir: Path, ckpt: Path | None = None, out: Path | None = None) -> Path:
-    import torch
     from hydra.utils import instantiate
 
     from crm.export.artifact import CRMSettings
     from crm.export.writer import export_crm
     from crm.export.zero import export_zero_checkpoint, is_deepspeed_checkpoint, run_config
     from crm.models.factory import model_from_state
+    from crm.train.frozen_once import read_checkpoint
 
     cfg = run_config(run_dir)
     ckpt = ckpt or run_checkpoint(run_dir)
     out = out or run_dir / "export"
     if is_deepspeed_checkpoint(ckpt):
         return export_zero_checkpoint(ckpt, cfg, out)
-    state = torch.load(ckpt, map_location="cpu", weights_only=False, mmap=True)["state_dict"]
-    model = model_from_state(cfg, state, str(ckpt))
+    model = model_from_state(cfg, read_checkpoint(ckpt)["state_dict"], str(ckpt))
     return export_crm(out, model, instantiate(cfg.model.tokenizer), CRMSettings.from_config(cfg))
 
 

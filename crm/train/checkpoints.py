@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-import torch
 from lightning import Trainer
 from lightning.pytorch.callbacks import ModelCheckpoint
 from omegaconf import DictConfig
@@ -14,6 +13,7 @@ from crm.export.artifact import CRMSettings
 from crm.export.writer import export_crm
 from crm.export.zero import export_zero_checkpoint, is_deepspeed_checkpoint
 from crm.models.lora import merge_lora
+from crm.train.frozen_once import read_checkpoint
 from crm.train.lit_module import CRMLitModule
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,5 @@ def export_run(
     if zero3 or (ckpt_path and not loaded and is_deepspeed_checkpoint(Path(ckpt_path))):
         return export_zero_checkpoint(ckpt_path, cfg, out)
     if ckpt_path and not loaded:  # after a fit the module holds the last weights, not the best
-        state = torch.load(ckpt_path, map_location="cpu", weights_only=False, mmap=True)["state_dict"]
-        module.load_state_dict(state)
+        module.load_state_dict(read_checkpoint(ckpt_path)["state_dict"])
     return export_crm(out, merge_lora(module.model), tokenizer, CRMSettings.from_config(cfg))

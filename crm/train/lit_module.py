@@ -16,6 +16,7 @@ from crm.models.reward_model import RewardModel
 from crm.models.two_tower import TwoTowerCRM
 from crm.scoring.tower_memory import TowerMemory
 from crm.throughput import matmul_params, tokens_in_batch, training_flops
+from crm.train.frozen_once import FROZEN_KEYS
 
 MODEL_INPUTS = (
     "input_ids", "attention_mask", "token_type_ids", "answer_layout", "query_ids", "query_mask",
@@ -146,7 +147,9 @@ class CRMLitModule(ClipsFusedOptimizers):
 
     def on_save_checkpoint(self, checkpoint: dict[str, Any]) -> None:
         """torchmetrics states are not in the state dict: keep the best validation accuracy and the epoch's
-        training metrics so far across a resume (the local states: compute() would sync ranks)."""
+        training metrics so far across a resume (the local states: compute() would sync ranks). The weights
+        held fixed are named for the checkpoint IO, which writes them once (crm.train.frozen_once)."""
+        checkpoint[FROZEN_KEYS] = [name for name, weight in self.named_parameters() if not weight.requires_grad]
         if self.val_acc_best.update_count:
             checkpoint[VAL_ACC_BEST_KEY] = float(self.val_acc_best.max_value)
         checkpoint[TRAIN_EPOCH_KEY] = {

@@ -32,6 +32,7 @@ from crm.scoring.answer_store import AnswerStore
 from crm.train.checkpoints import best_checkpoint, export_run, resolve_ckpt_path
 from crm.train.degenerate_gate_fit import FitDegenerateGate
 from crm.train.describe_stage import DescribeAnswers, ReadCriteriaAhead
+from crm.train.frozen_once import write_frozen_once
 from crm.train.lit_module import CRMLitModule
 from crm.train.loggers import finish_wandb, instantiate_group, keep_earlier_curves, keep_wandb_run
 from crm.train.plan import check_cap, estimate_seconds, plan_run, recipe_plan
@@ -260,6 +261,7 @@ def build_trainer(cfg: DictConfig, loggers: list[Any], peaks: StagePeaks | None 
     quality = FitQualityTerm()  # after `describe` too; fits nothing for a CRM without a quality term
     callbacks.append(quality)
     trainer = trainer_or_refuse(cfg, callbacks, loggers)
+    write_frozen_once(trainer)
     warn_if_emulated_bf16(trainer.strategy.root_device.type, str(trainer.precision).startswith("bf16"), "training")
     # The accumulation needs the world size, which the trainer resolves (devices, nodes, strategy); Lightning
     # reads it from the fit on, and its own callbacks set it the same way (GradientAccumulationScheduler).
