@@ -16,8 +16,8 @@ from lightning.pytorch import Callback
 from safetensors.torch import load_file
 
 from crm.errors import UserError
+from crm.export.checkpoint_file import read_checkpoint
 from crm.inference import load_crm
-from crm.train.frozen_once import read_checkpoint
 from crm.train.run import train
 from tests.conftest import TINY_TRAIN, files_override
 

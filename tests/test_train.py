@@ -21,11 +21,11 @@ from crm.evaluation.harness import evaluate_scorers
 from crm.evaluation.paper_splits import load_test_set
 from crm.evaluation.scorers import CRMScorer
 from crm.export.__main__ import main as reexport_main
+from crm.export.checkpoint_file import read_checkpoint
 from crm.inference import CRM, load_crm
 from crm.models.factory import build_reward_model
 from crm.precision import WIDTH_DISPATCHED_ATTENTION
 from crm.train.checkpoints import resolve_ckpt_path
-from crm.train.frozen_once import read_checkpoint
 from crm.train.lit_module import VAL_ACC_BEST_KEY, CRMLitModule, with_schedule
 from crm.train.run import derive_accumulation, train
 from tests.conftest import ROOT, TINY_TRAIN, files_override, style_pair

@@ -46,10 +46,10 @@ def export_from_run(run_dir: Path, ckpt: Path | None = None, out: Path | None = 
     from hydra.utils import instantiate
 
     from crm.export.artifact import CRMSettings
+    from crm.export.checkpoint_file import read_checkpoint
     from crm.export.writer import export_crm
     from crm.export.zero import export_zero_checkpoint, is_deepspeed_checkpoint, run_config
     from crm.models.factory import model_from_state
-    from crm.train.frozen_once import read_checkpoint
 
     cfg = run_config(run_dir)
     ckpt = ckpt or run_checkpoint(run_dir)

@@ -10,10 +10,10 @@ from lightning.pytorch.callbacks import ModelCheckpoint
 from omegaconf import DictConfig
 
 from crm.export.artifact import CRMSettings
+from crm.export.checkpoint_file import read_checkpoint
 from crm.export.writer import export_crm
 from crm.export.zero import export_zero_checkpoint, is_deepspeed_checkpoint
 from crm.models.lora import merge_lora
-from crm.train.frozen_once import read_checkpoint
 from crm.train.lit_module import CRMLitModule
 
 log = logging.getLogger(__name__)

@@ -3,8 +3,9 @@ towers: 168 of a checkpoint's 170 MB) go to one file beside the checkpoints, nam
 each checkpoint keeps the trained rest and that file's name. A quickstart run saves about ten checkpoints
 (every 200 steps, at each validation), each of which wrote the same frozen towers again (docs/PERFORMANCE.md).
 
-Loading puts the weights back (Lightning's resume and test through :class:`FrozenOnceCheckpointIO`, the
-export through :func:`read_checkpoint`); a checkpoint without the name loads as it always did."""
+Loading puts the weights back (``crm.export.checkpoint_file``: Lightning's resume and test through
+:class:`FrozenOnceCheckpointIO`, the export through ``read_checkpoint``); a checkpoint without the name
+loads as it always did."""
 
 from __future__ import annotations
 
@@ -16,10 +17,9 @@ from typing import Any
 import torch
 from lightning.pytorch.plugins.io import TorchCheckpointIO
 
-from crm.errors import UserError
+from crm.export.checkpoint_file import FROZEN_FILE, with_frozen_weights
 
 FROZEN_KEYS = "crm_frozen_keys"  # the module's word: the state-dict keys of the weights it holds fixed
-FROZEN_FILE = "crm_frozen_file"  # the checkpoint's: the file beside it that holds them
 
 
 def frozen_name(frozen: dict[str, torch.Tensor]) -> str:
@@ -63,27 +63,6 @@ class FrozenOnceCheckpointIO(TorchCheckpointIO):
             torch.save(frozen, partial)
             os.replace(partial, target)  # whole or absent: a killed save leaves no half file under the name
         return name
-
-
-def with_frozen_weights(checkpoint: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The checkpoint read from ``path`` with its frozen weights put back from the file beside it."""
-    name = checkpoint.pop(FROZEN_FILE, None)
-    if name is None:
-        return checkpoint
-    source = path.parent / name
-    if not source.is_file():
-        raise UserError(
-            f"{path}: its frozen weights are in {name} beside it, which is missing (copy a run's checkpoints "
-            "directory whole)"
-        )
-    checkpoint["state_dict"].update(torch.load(source, map_location="cpu", weights_only=True, mmap=True))
-    return checkpoint
-
-
-def read_checkpoint(path) -> dict[str, Any]:
-    """A checkpoint file read whole (its frozen weights put back), tensors memory-mapped."""
-    path = Path(path)
-    return with_frozen_weights(torch.load(path, map_location="cpu", weights_only=False, mmap=True), path)
 
 
 def write_frozen_once(trainer) -> None:
