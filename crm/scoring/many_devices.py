@@ -7,6 +7,7 @@ it beyond float rounding: a two-tower CRM describes each answer in fixed shapes,
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Sequence
 
 import torch
@@ -30,6 +31,15 @@ def start_processes(devices: Devices, device: str) -> None:
         Fabric(
             accelerator=accelerator(device), devices=devices.devices, num_nodes=devices.num_nodes, strategy="ddp"
         ).launch()
+        atexit.register(end_process_group)
+
+
+def end_process_group() -> None:
+    """The process group the scorer keeps between predicts, ended as the command ends: left to the
+    interpreter's shutdown, gloo's threads could abort the process ("terminate called without an active
+    exception") after its work was done."""
+    if torch.distributed.is_initialized():
+        torch.distributed.destroy_process_group()
 
 
 class RowScoring(LightningModule):
