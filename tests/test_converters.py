@@ -391,6 +391,21 @@ def test_prepare_end_to_end(raw: Path, tmp_path: Path) -> None:
         assert all("entertainment" not in (s.extra["a_style"], s.extra["b_style"]) for s in samples)
 
 
+def test_preparing_leaves_none_of_the_measuring_behind(raw: Path, tmp_path: Path) -> None:
+    """The answers measured, the parses and textstat's pronouncing dictionary (75 MB) are not held beside the
+    run's model; measuring again after it gives the same profile."""
+    from textstat.backend import utils as textstat_utils
+
+    from crm.data.criteria.profile import profile
+
+    text = "A sentence of plain prose with enough words to grade. " * 10
+    grade = profile(text).reading_grade
+    assert textstat_utils.get_cmudict.cache_info().currsize == 1 and profile.cache_info().currsize >= 1
+    prepare(raw, tmp_path / "out", seed=3, show=False)
+    assert textstat_utils.get_cmudict.cache_info().currsize == 0 and profile.cache_info().currsize == 0
+    assert profile(text).reading_grade == grade
+
+
 def test_ensure_prepared_reuses_and_rebuilds(raw: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     ensure_prepared(raw, out, ["pandalm", "dsp_webgpt"], seed=0, heldout_styles=())

@@ -27,6 +27,23 @@ def test_round_trip_keeps_every_field(tmp_path):
     assert back.extra == {"a_style": "short", "b_style": "long"}
 
 
+def test_equal_texts_are_held_once_within_and_across_files(tmp_path):
+    """An answer comes back in many pairs and the prompt in both conversations: each is held once, also
+    across the files of one split read with the same ``texts``, and every sample reads back unchanged."""
+    first = [style_pair("What is 1?", 1), style_pair("What is 1?", 1, styles=("long", "funny"))]
+    first[1].idx = "tiny/1/again"
+    write_samples(tmp_path / "a.jsonl", first)
+    write_samples(tmp_path / "b.jsonl", [style_pair("What is 1?", 1, styles=("funny", "short"))])
+    texts: dict[str, str] = {}
+    a, _ = read_samples(tmp_path / "a.jsonl", texts=texts)
+    b, _ = read_samples(tmp_path / "b.jsonl", texts=texts)
+    assert a == first
+    long_a, long_b = a[0].model_b[-1]["content"], a[1].model_a[-1]["content"]
+    assert long_a == long_b and long_a is long_b
+    assert a[0].prompt is a[0].model_a[0]["content"] is a[1].prompt is b[0].prompt
+    assert b[0].model_b[-1]["content"] is a[0].model_a[-1]["content"]  # "short", read from the other file
+
+
 def test_reference_test_sample_without_training_extras(tmp_path):
     record = {k: good_record()[k] for k in ("idx", "prompt", "model_a", "model_b", "criteria", "preference")}
     [sample], _ = read_samples(write_lines(tmp_path / "t.jsonl", [json.dumps(record)]))

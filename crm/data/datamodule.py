@@ -291,8 +291,9 @@ class CRMDataModule(LightningDataModule):
         """Read, drop ties (unless included), subsample, and drop samples that cannot fit; all counted."""
         report = SplitReport()
         samples: list[PreferenceSample] = []
+        texts: dict[str, str] = {}  # an answer in several files is held once
         for path in self.split_files(split):
-            read, read_report = read_samples(path, skip_invalid=self.skip_invalid)
+            read, read_report = read_samples(path, skip_invalid=self.skip_invalid, texts=texts)
             report.read += read_report.kept + read_report.skipped
             report.skipped_invalid += read_report.skipped
             samples.extend(read)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from textstat.backend import utils as textstat_utils
 
 from crm.data import published
 from crm.data.conversion import stable_hash
@@ -156,6 +157,7 @@ def prepare(
     manifest_path.unlink(missing_ok=True)  # an interrupted run must not look complete
     start = time.perf_counter()
     entries = {name: _prepare_source(name, raw_dir, out_dir, settings) for name in settings["sources"]}
+    forget_measuring()  # the answers are measured
     manifest = {
         "settings": settings,
         "sources": entries,
@@ -168,6 +170,14 @@ def prepare(
     if show:
         print_manifest(manifest, console)
     return manifest
+
+
+def forget_measuring() -> None:
+    """Drop the parses :func:`~crm.data.criteria.profile.profile` keeps and the pronouncing dictionary
+    textstat loads for its first reading grade (75 MB): a run that prepared its data, and measured a small
+    corpus in its own process, does not hold them beside its model (measured again if ever needed)."""
+    profile_module.profile.cache_clear()
+    textstat_utils.get_cmudict.cache_clear()
 
 
 def print_manifest(manifest: dict[str, Any], console: Console | None = None) -> None:

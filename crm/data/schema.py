@@ -156,6 +156,16 @@ class PreferenceSample:
         )
 
 
+def held_once(sample: PreferenceSample, texts: dict[str, str]) -> PreferenceSample:
+    """``sample`` with its prompt and turns replaced by the equal strings in ``texts`` (new ones added): an
+    answer comes back in many pairs (each family's pairs of a corpus's answers) and the prompt in both
+    conversations, and each is held once (the quickstart's training samples: 150 MB read, 105 MB held)."""
+    sample.prompt = texts.setdefault(sample.prompt, sample.prompt)
+    for turn in (*sample.model_a, *sample.model_b):
+        turn["content"] = texts.setdefault(turn["content"], turn["content"])
+    return sample
+
+
 def invalid_unicode(value: Any, where: str = "") -> str | None:
     """Where and why a string in ``value`` (nested lists and dicts too) is not valid Unicode, or None.
 
@@ -225,13 +235,17 @@ class ReadReport:
     invalid: list[str] = field(default_factory=list)  # "file:line: why" of each skipped line
 
 
-def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[PreferenceSample], ReadReport]:
+def read_samples(
+    path: str | Path, skip_invalid: bool = False, texts: dict[str, str] | None = None
+) -> tuple[list[PreferenceSample], ReadReport]:
     """Read a reference-format jsonl file.
 
     A malformed line raises :class:`DataFormatError` naming ``file:line``; with ``skip_invalid`` the
     line is skipped, counted in the report and logged as a warning instead. So is a line whose idx an
     earlier line has: it would shadow that sample in everything keyed by idx (the first is kept).
+    Equal prompts and turns are held once (:func:`held_once`); ``texts``: those of files read before.
     """
+    texts = {} if texts is None else texts
     path = Path(path)
     report = ReadReport(path=str(path))
     samples: list[PreferenceSample] = []
@@ -251,7 +265,7 @@ def read_samples(path: str | Path, skip_invalid: bool = False) -> tuple[list[Pre
                     raise ValueError(f"malformed JSON ({err.msg} at column {err.colno})") from None
                 sample = PreferenceSample.from_dict(record)
                 claim_idx(first_line, sample.idx, line_no)
-                samples.append(sample)
+                samples.append(held_once(sample, texts))
             except ValueError as err:
                 if not skip_invalid:
                     raise DataFormatError(f"{path}:{line_no}: {err}") from None
