@@ -392,7 +392,7 @@ def test_prepare_end_to_end(raw: Path, tmp_path: Path) -> None:
 
 
 def test_preparing_leaves_none_of_the_measuring_behind(raw: Path, tmp_path: Path) -> None:
-    """The answers measured, the parses and textstat's pronouncing dictionary (75 MB) are not held beside the
+    """The answers measured, the parses and textstat's pronouncing dictionary (74 MB) are not held beside the
     run's model; measuring again after it gives the same profile."""
     from textstat.backend import utils as textstat_utils
 
