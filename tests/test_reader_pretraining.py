@@ -3,6 +3,7 @@ quickstart's two stages end to end (the reader taught, then held fixed while the
 
 import json
 import logging
+import os
 from functools import partial
 
 import pytest
@@ -275,6 +276,29 @@ def test_the_reader_taught_beside_the_run_makes_the_crm_taught_alone(
     assert beside.keys() == alone.keys() and all(torch.equal(beside[k], alone[k]) for k in beside)
     summary = json.loads((runs["beside"] / "metrics.json").read_text())
     assert summary["reader_pretraining"]["steps"] == 3
+
+
+def test_the_readers_process_holds_no_answer_tower_and_keeps_few_kernels(monkeypatch):
+    """The reader's process lets the frozen answer tower go (a use fails instead of reading made-up values)
+    and is spawned keeping few of oneDNN's compiled kernels, unless the user chose how many."""
+    from crm.train.reader_beside import KERNEL_CACHE, kernels_kept, without_answer_tower
+
+    model = tiny_two_tower_model()
+    reading = model.read_criteria(torch.tensor([[101, 7, 102]]), torch.ones(1, 3, dtype=torch.long))
+    without_answer_tower(model)
+    assert all(t.numel() == 0 for t in [*model.answer_tower.parameters(), *model.answer_tower.buffers()])
+    assert torch.equal(model.read_criteria(torch.tensor([[101, 7, 102]]), torch.ones(1, 3, dtype=torch.long)), reading)
+    with pytest.raises(RuntimeError):
+        model.describe_answers(torch.tensor([[101, 7, 102]]), torch.ones(1, 3, dtype=torch.long))
+
+    monkeypatch.delenv(KERNEL_CACHE, raising=False)
+    with kernels_kept(64):
+        assert os.environ[KERNEL_CACHE] == "64"
+    assert KERNEL_CACHE not in os.environ
+    monkeypatch.setenv(KERNEL_CACHE, "512")
+    with kernels_kept(64):
+        assert os.environ[KERNEL_CACHE] == "512"
+    assert os.environ[KERNEL_CACHE] == "512"
 
 
 def test_a_run_that_fails_beside_its_reader_ends_the_reader_and_saves_none(

@@ -11,12 +11,17 @@ On a CPU the reader is taught on one intra-op thread beside the run or alone (a 
 many processes): its products round the same way whatever the machine's core count, and the reader
 taught beside the run is, to the bit, the reader taught alone. It starts from the run's weights and
 random state and hands both back, taught (``reader.pt``) and advanced, as if taught in the run's process.
+
+The two processes hold one copy of the reader: the run's own weights are sent through shared memory and
+taught there in place (the run reads no criteria until the reader is back). The process lets go of the
+answer tower, which it never reads, and keeps few of oneDNN's compiled kernels.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,9 +32,16 @@ from lightning import Trainer
 from omegaconf import DictConfig, OmegaConf
 
 from crm.data.over_cores import script_left_out
+from crm.memory import release_freed_memory
 from crm.train.reader_stage import READER_FILE, load_reader, pretrain_reader
 
 log = logging.getLogger(__name__)
+
+ANSWER_TOWER = "answer_tower."  # the frozen tower's weights, by their state dict prefix: the reader never reads them
+# oneDNN's compiled kernels kept in the reader's process (its default keeps 1,024, about 256 KB each): the reader's
+# steps meet fewer shapes, and a kernel compiled again is the same kernel (docs/PERFORMANCE.md)
+READER_KERNELS = 64
+KERNEL_CACHE = "ONEDNN_PRIMITIVE_CACHE_CAPACITY"
 
 # A process starts in a few seconds (it imports torch and Lightning); a reader of fewer steps than this
 # (0.3 s each as the quickstart teaches it) is taught faster alone.
@@ -54,6 +66,26 @@ def one_thread(device_type: str) -> Iterator[None]:
         torch.set_num_threads(threads)
 
 
+@contextmanager
+def kernels_kept(count: int) -> Iterator[None]:
+    """Processes spawned inside keep at most ``count`` of oneDNN's compiled kernels (read as they start),
+    unless the user chose how many."""
+    chosen = KERNEL_CACHE in os.environ
+    os.environ.setdefault(KERNEL_CACHE, str(count))
+    try:
+        yield
+    finally:
+        if not chosen:
+            del os.environ[KERNEL_CACHE]
+
+
+def without_answer_tower(model) -> None:
+    """The reader's process never describes an answer: the frozen tower's weights, built with the model,
+    are let go, each left empty, so that a use fails on its shape instead of reading made-up values."""
+    for tensor in [*model.answer_tower.parameters(), *model.answer_tower.buffers()]:
+        tensor.data = tensor.data.new_empty(0)
+
+
 class ReaderBeside:
     """:func:`~crm.train.reader_stage.pretrain_reader` of ``model``'s reader in a spawned process, from
     :meth:`start` on; :meth:`result` waits for it, loads the taught reader into ``model`` and the random
@@ -72,10 +104,11 @@ class ReaderBeside:
     def start(self) -> ReaderBeside:
         context = multiprocessing.get_context("spawn")  # a fork can deadlock on the run's thread pools
         self._answer, sent = context.Pipe(duplex=False)
-        state = {k: v.detach().clone() for k, v in self.model.state_dict().items()}
+        # sending moves the run's own tensors into shared memory: the process teaches them in place
+        state = {k: v for k, v in self.model.state_dict().items() if not k.startswith(ANSWER_TOWER)}
         args = (self.settings, state, torch.get_rng_state(), str(self.output_dir), self.progress, sent)
         self._process = context.Process(target=_teach, args=args, name="crm-criteria-reader", daemon=True)
-        with script_left_out():
+        with script_left_out(), kernels_kept(READER_KERNELS):
             self._process.start()
         sent.close()
         log.info("teaching the criteria reader in a process of its own, beside the data and the answers")
@@ -104,8 +137,9 @@ class ReaderBeside:
 
 
 def _teach(settings: dict, state: dict, rng: torch.Tensor, output_dir: str, progress: bool, answer) -> None:
-    """The spawned process: the run's model rebuilt from its config and weights, its reader taught on one
-    thread from the run's random state; what it did (or raised) sent back."""
+    """The spawned process: the run's model rebuilt from its config around the run's own weights (the answer
+    tower let go), its reader taught on one thread from the run's random state; what it did (or raised) sent
+    back."""
     from hydra.utils import instantiate
 
     from crm.models.factory import configured_model
@@ -116,8 +150,11 @@ def _teach(settings: dict, state: dict, rng: torch.Tensor, output_dir: str, prog
         quiet_lightning()
         cfg = OmegaConf.create(settings)
         model = configured_model(cfg, weights=False)
-        model.load_state_dict(state)
-        state.clear()  # copied into the model: the run's weights as sent are not held while the reader learns
+        missing = model.load_state_dict(state, strict=False, assign=True).missing_keys  # the run's tensors, not copies
+        if any(not name.startswith(ANSWER_TOWER) for name in missing):
+            raise ValueError(f"the run's model sent without {missing[:5]}")
+        without_answer_tower(model)
+        release_freed_memory()  # what the weights built in this process and let go left in its heap
         tokenizer = instantiate(cfg.model.tokenizer)
         torch.set_rng_state(rng)
         bar = [StageProgress("criteria reader")] if progress else []
