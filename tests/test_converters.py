@@ -392,17 +392,20 @@ def test_prepare_end_to_end(raw: Path, tmp_path: Path) -> None:
 
 
 def test_preparing_leaves_none_of_the_measuring_behind(raw: Path, tmp_path: Path) -> None:
-    """The answers measured, the parses and textstat's pronouncing dictionary (74 MB) are not held beside the
-    run's model; measuring again after it gives the same profile."""
+    """The answers' measurements, the parses and textstat's pronouncing dictionary (74 MB) are not held beside
+    the run's model; measuring again after it gives the same profile."""
     from textstat.backend import utils as textstat_utils
 
+    from crm.data.criteria import pairs
     from crm.data.criteria.profile import profile
 
     text = "A sentence of plain prose with enough words to grade. " * 10
     grade = profile(text).reading_grade
     assert textstat_utils.get_cmudict.cache_info().currsize == 1 and profile.cache_info().currsize >= 1
+    pairs._MEASURED["answers measured before"] = []
     prepare(raw, tmp_path / "out", seed=3, show=False)
     assert textstat_utils.get_cmudict.cache_info().currsize == 0 and profile.cache_info().currsize == 0
+    assert not pairs._MEASURED
     assert profile(text).reading_grade == grade
 
 

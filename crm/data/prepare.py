@@ -173,9 +173,10 @@ def prepare(
 
 
 def forget_measuring() -> None:
-    """Drop the parses :func:`~crm.data.criteria.profile.profile` keeps and the pronouncing dictionary
-    textstat loads for its first reading grade (74 MB): a run that prepared its data, and measured a small
-    corpus in its own process, does not hold them beside its model (measured again if ever needed)."""
+    """Drop the answers' measurements, the parses :func:`~crm.data.criteria.profile.profile` keeps and the
+    pronouncing dictionary textstat loads for its first reading grade (74 MB): a run that prepared its data
+    does not hold them beside its model (measured again if ever needed)."""
+    attribute_pairs.forget_measured()
     profile_module.profile.cache_clear()
     textstat_utils.get_cmudict.cache_clear()
 

@@ -155,8 +155,10 @@ def _verdicts(answers: Mapping[str, str], families: Sequence[str], visible_words
 
 
 # A worker pool pays for its start-up (a second per worker: each imports the parsers) only over
-# enough queries; parsing and verifying 29 answers takes about a quarter of a second per query.
-MIN_PARALLEL_QUERIES = 100
+# enough queries; parsing and verifying 29 answers takes about a quarter of a second per query. MT-Bench's
+# 80 queries: 2.9 s over two workers against 4.0 s in this process, which would also keep the heap that
+# textstat's pronouncing dictionary (74 MB of small objects) leaves behind.
+MIN_PARALLEL_QUERIES = 40
 
 
 # model -> family -> verdict, and model -> words, of one query's answers
@@ -338,6 +340,11 @@ def load_pair_corpus(raw_dir: Path, name: str) -> Corpus:
 # digest of the answers measured -> their measurement: the form pairs and the quality pairs of one
 # preparation measure each answer once
 _MEASURED: dict[str, list[Measured]] = {}
+
+
+def forget_measured() -> None:
+    """Drop what :func:`measured_answers` remembers (once the data is prepared, nothing reads it again)."""
+    _MEASURED.clear()
 
 
 def measured_answers(
