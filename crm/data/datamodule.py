@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 import zlib
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -266,7 +267,7 @@ class CRMDataModule(LightningDataModule):
         self.collator = PairCollator(tokenizer, head)
         self.reports: dict[str, SplitReport] = {}
         self.datasets: dict[str, PreferenceDataset] = {}
-        self._answer_ids: dict[str, list[int] | None] = {}  # answer -> the answer tower's token ids
+        self._answer_ids: dict[str, array | None] = {}  # answer -> the answer tower's token ids
 
     @property
     def test_set_names(self) -> list[str]:
@@ -454,7 +455,7 @@ class CRMDataModule(LightningDataModule):
             return []
         return scored_answers(self.raw_dir, self.split_seed, PairOptions.from_mapping(self.attributes), split)
 
-    def answer_rows(self, names: Sequence[str] | None = None) -> list[list[int]]:
+    def answer_rows(self, names: Sequence[str] | None = None) -> list[Sequence[int]]:
         """The answer tower's token ids of every distinct answer in these datasets (all when None, with
         the scored answers), and of every query where rows carry it, for a two-tower CRM to describe ahead
         of its steps; empty where the rows have no answer segment."""
@@ -469,7 +470,7 @@ class CRMDataModule(LightningDataModule):
             rows += [self.renderer.query_ids(history) for history, _ in conversations]
         return rows
 
-    def answer_row(self, text: str) -> list[int] | None:
+    def answer_row(self, text: str) -> array | None:
         """The answer tower's token ids of one answer (None where the rows have no answer segment),
         encoded once (the rows' own encodings reuse its tokens)."""
         if text not in self._answer_ids:

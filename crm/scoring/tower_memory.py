@@ -18,7 +18,7 @@ keep one memory per model. A memory is of one set of weights: whoever loads new 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
 from functools import partial
 
@@ -42,6 +42,12 @@ TRAINING_RELEASE_EVERY = 4
 def memo_key(row) -> bytes:
     """A row's key in :class:`RowMemo`: its int64 token ids' bytes."""
     return np.asarray(row, dtype=np.int64).tobytes()
+
+
+def distinct_rows(rows: Iterable[Sequence[int]]) -> dict[bytes, Sequence[int]]:
+    """Each distinct row once, by its key (:func:`memo_key`), in the order first met: rows as they come
+    (lists, or the arrays a datamodule keeps), with no copy of their ids."""
+    return {memo_key(row): row for row in rows}
 
 
 class RowMemo:
@@ -173,15 +179,16 @@ class TowerMemory(Towers):
         :data:`TRAINING_RELEASE_EVERY` when memory keeps them all). Returns how many rows were described
         or read."""
         release_every = release_every or (TRAINING_RELEASE_EVERY if keep else 1)
-        distinct = sorted(dict.fromkeys(tuple(row) for row in rows), key=len)
+        by_key = distinct_rows(rows)
         device = next(self.model.answer_tower.parameters()).device
         backing = self.backing(device.type)
         if keep or backing is None:
-            self.answers.capacity = max(self.answers.capacity, len(distinct) + RowMemo().capacity // 8)
+            self.answers.capacity = max(self.answers.capacity, len(by_key) + RowMemo().capacity // 8)
         else:
-            keys = [memo_key(row) for row in distinct]
-            stored = backing.present(keys)
-            distinct = [row for row, key in zip(distinct, keys) if key not in stored]
+            stored = backing.present(list(by_key))
+            by_key = {key: row for key, row in by_key.items() if key not in stored}
+        distinct = sorted(by_key.values(), key=len)
+        del by_key  # the keys' bytes are not held while the rows are described
         for start in range(0, len(distinct), chunk):
             ids, mask = pad_rows([torch.tensor(row) for row in distinct[start : start + chunk]])
             self.describe(self.model, ids.to(device), mask.long().to(device))

@@ -13,7 +13,7 @@ from tqdm.auto import tqdm
 from crm.devices import shards
 from crm.memory import StagePeaks
 from crm.scoring.answer_store import AnswerStore, row_key
-from crm.scoring.tower_memory import ANSWERS_IN_MEMORY, TRAINING_RELEASE_EVERY, memo_key
+from crm.scoring.tower_memory import ANSWERS_IN_MEMORY, TRAINING_RELEASE_EVERY, distinct_rows
 
 log = logging.getLogger(__name__)
 
@@ -37,14 +37,15 @@ class DescribeAnswers(Callback):
         (``context()``); nothing without a tower memory (a cross-encoder)."""
         if towers is None:
             return [], 0
-        rows = list(dict.fromkeys(tuple(r) for r in datamodule.answer_rows()))
+        by_key = distinct_rows(datamodule.answer_rows())
+        rows = list(by_key.values())
         if self.store is None:
             return rows, 0
         towers.store = self.store
         device = next(towers.model.answer_tower.parameters()).device.type
         with context():
             fingerprint = towers.backing(device).fingerprint
-        return rows, self.store.count_present(row_key(fingerprint, memo_key(r)) for r in rows)
+        return rows, self.store.count_present(row_key(fingerprint, key) for key in by_key)
 
     def ahead(self, trainer, pl_module, datamodule) -> None:
         """Describe the fit's answers before the fit (while the criteria reader is taught beside it:
@@ -71,7 +72,7 @@ class DescribeAnswers(Callback):
         describe = partial(towers.describe_all, keep=self.store is None, release_every=TRAINING_RELEASE_EVERY)
         with trainer.precision_plugin.forward_context(), self.peaks.within("describe answers"):
             if self.store is not None and trainer.world_size > 1:  # each process describes its share, then
-                distinct = list(dict.fromkeys(tuple(row) for row in rows))
+                distinct = list(distinct_rows(rows).values())
                 share = shards([len(row) for row in distinct], trainer.world_size)[trainer.global_rank]
                 log.info(
                     "describe answers: process %d describes %d of %d answers",
