@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from array import array
+
 import torch
 
 from crm.scoring.answer_store import LEAST_RECENTLY_USED, STORED_BYTES, AnswerStore, pack, row_key, unpack
-from crm.scoring.tower_memory import TowerMemory, memo_key
+from crm.scoring.tower_memory import TowerMemory, distinct_rows, memo_key
 from tests.conftest import tiny_two_tower_model
 
 ANSWERS = ["- one\n- two\n- three", "One, two and three, in a sentence.", "Sure!", "A much longer answer " * 9]
@@ -72,6 +74,24 @@ def test_a_second_process_reads_what_the_first_described_and_a_changed_text_or_t
     calls = counting(changed.model)
     changed.describe_all(rows)
     assert calls["rows"] == len(rows)
+
+
+def test_rows_kept_as_int_arrays_are_the_same_rows_as_lists(minilm_tokenizer, tmp_path):
+    """A datamodule keeps its answers' ids as int arrays: an array and a list of the same ids are one row,
+    under one key, described once and read back alike."""
+    rows = answer_rows(minilm_tokenizer)
+    arrays = [array("i", row) for row in rows]
+    assert [memo_key(a) for a in arrays] == [memo_key(r) for r in rows]
+    assert list(distinct_rows(rows + arrays + rows[:1]).values()) == rows  # each once, in the order first met
+    store = AnswerStore(tmp_path / "answers.sqlite")
+    memory = TowerMemory(tiny_two_tower_model(answer_attention=1), store)
+    calls = counting(memory.model)
+    assert memory.describe_all(arrays + rows, keep=False) == len(rows)
+    assert calls["rows"] == len(rows) and len(store) == len(rows)
+    listed = TowerMemory(tiny_two_tower_model(answer_attention=1), AnswerStore(store.path))
+    calls = counting(listed.model)
+    listed.describe_all(rows)
+    assert calls["rows"] == 0
 
 
 def test_precision_is_part_of_the_key(minilm_tokenizer, tmp_path):

@@ -438,7 +438,7 @@ class Renderer:
         first token, then the answer's segment (as ``TwoTowerCRM.split_segments`` cuts a row); None
         where the format has no segments. A row whose criteria leave the answer less room cuts it
         shorter: its ids differ, and the tower describes it when it meets it. An array, as the segments
-        are: a run keeps every answer's ids (4 bytes a token, not a Python int each: 80 MB against 14
+        are: a run keeps every answer's ids (4 bytes a token, not a Python int each: about 12 MB against 81
         for the quickstart's answers)."""
         if not self.head.judges_alone or self.input_format == "chat":
             return None

@@ -47,7 +47,10 @@ def memo_key(row) -> bytes:
 def distinct_rows(rows: Iterable[Sequence[int]]) -> dict[bytes, Sequence[int]]:
     """Each distinct row once, by its key (:func:`memo_key`), in the order first met: rows as they come
     (lists, or the arrays a datamodule keeps), with no copy of their ids."""
-    return {memo_key(row): row for row in rows}
+    by_key: dict[bytes, Sequence[int]] = {}
+    for row in rows:
+        by_key.setdefault(memo_key(row), row)
+    return by_key
 
 
 class RowMemo:
