@@ -90,7 +90,8 @@ class ReaderBeside:
     """:func:`~crm.train.reader_stage.pretrain_reader` of ``model``'s reader in a spawned process, from
     :meth:`start` on; :meth:`result` waits for it, loads the taught reader into ``model`` and the random
     state it left, and gives its summary (or raises what it raised); :meth:`cancel` ends it (nothing
-    half-taught is saved: a run started again in the same directory teaches it again)."""
+    half-taught is saved: a run started again in the same directory teaches it again; the model's own reader,
+    taught in place, is then half taught, and the run that cancels it ends)."""
 
     def __init__(self, cfg: DictConfig, model, output_dir: Path, progress: bool):
         self.model, self.output_dir = model, output_dir
